@@ -1,0 +1,68 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const envAccess = [
+  {
+    selector: "MemberExpression[object.name='process'][property.name='env']",
+    message: 'Read settings from the config module (src/server/config.ts), not process.env.',
+  },
+  {
+    selector: "MemberExpression[object.meta.name='import'][property.name='env']",
+    message: 'Read settings from the config module (src/web/config.ts), not import.meta.env.',
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', 'drizzle', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/config.ts', 'src/web/config.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...envAccess] },
+  },
+  {
+    files: ['src/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/web/**'],
+              message: 'shared imports neither server nor web.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'The web app never imports server code.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,94 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { siteSchema } from '../shared/contracts/me';
+import { registerEmbeddedIdp } from './auth/embedded-idp';
+import { createOidcClient } from './auth/oidc-client';
+import { registerAuth } from './auth/routes';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { registerPlayerRoutes } from './features/players/routes';
+import { registerErrorHandling } from './http/errors';
+import { registerHealthRoutes } from './http/health';
+import { requestSerializer } from './http/logging';
+import { registerCsrfProtection, registerSecurityHeaders } from './http/security';
+import { registerSpa } from './http/spa';
+
+export interface AppDeps {
+  /** An open, migrated database; by default one is opened from the config and closed with the app. */
+  database?: DatabaseHandle;
+  clock?: Clock;
+}
+
+/** Builds the whole server. Plugins and routes are registered here, in order, explicitly. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, serializers: { req: requestSerializer } },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const database = deps.database ?? (await openOwnDatabase(config, app));
+  const clock = deps.clock ?? systemClock;
+
+  await registerSecurityHeaders(app, config.https);
+  await app.register(cookie);
+  registerCsrfProtection(app, config.publicOrigin);
+  registerHealthRoutes(app, database);
+
+  const embedded =
+    config.oidc.kind === 'embedded'
+      ? registerEmbeddedIdp(app, {
+          publicOrigin: config.publicOrigin,
+          dataDir: config.dataDir,
+          db: database.db,
+          clock,
+        })
+      : null;
+  const oidc = createOidcClient({
+    issuer: embedded?.issuer ?? (config.oidc.kind === 'external' ? config.oidc.issuer : ''),
+    clientId: embedded?.clientId ?? (config.oidc.kind === 'external' ? config.oidc.clientId : ''),
+    clientSecret:
+      embedded?.clientSecret ?? (config.oidc.kind === 'external' ? config.oidc.clientSecret : ''),
+    scopes: config.oidc.scopes,
+    inProcess: embedded ? app : undefined,
+  });
+
+  const sendIndex = await registerSpa(app, config.webDistDir);
+  const { authenticate } = registerAuth(app, {
+    db: database.db,
+    oidc,
+    clock,
+    publicOrigin: config.publicOrigin,
+    session: config.session,
+    https: config.https,
+    sendIndex,
+  });
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/site', { schema: { response: { 200: siteSchema } } }, async () => ({
+      productName: config.productName,
+      contactEmail: config.contactEmail,
+    }));
+  registerPlayerRoutes(app, { authenticate });
+
+  return app;
+}
+
+async function openOwnDatabase(config: Config, app: FastifyInstance): Promise<DatabaseHandle> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateDatabase(database);
+  app.addHook('onClose', () => database.close());
+  return database;
+}

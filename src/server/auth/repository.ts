@@ -1,0 +1,68 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { loginTransactions, sessions } from '../db/schema';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type LoginTransactionRow = typeof loginTransactions.$inferSelect;
+
+export async function insertLoginTransaction(
+  db: Database,
+  row: typeof loginTransactions.$inferInsert,
+): Promise<void> {
+  await db.insert(loginTransactions).values(row);
+}
+
+/** Reads and deletes in one statement: a transaction completes at most once. */
+export async function takeLoginTransaction(
+  db: Database,
+  idHash: string,
+): Promise<LoginTransactionRow | undefined> {
+  const [row] = await db
+    .delete(loginTransactions)
+    .where(eq(loginTransactions.idHash, idHash))
+    .returning();
+  return row;
+}
+
+export async function insertSession(
+  db: Database,
+  row: typeof sessions.$inferInsert,
+): Promise<void> {
+  await db.insert(sessions).values(row);
+}
+
+export async function findSession(db: Database, idHash: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash));
+  return row;
+}
+
+export async function touchSession(db: Database, idHash: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+}
+
+/** Stores refreshed tokens unless another request refreshed them first (then returns false). */
+export async function replaceSessionTokens(
+  db: Database,
+  idHash: string,
+  previousAccessToken: string,
+  tokens: Pick<SessionRow, 'accessToken' | 'refreshToken' | 'idToken' | 'accessTokenExpiresAt'>,
+  now: Date,
+): Promise<boolean> {
+  const updated = await db
+    .update(sessions)
+    .set({ ...tokens, lastSeenAt: now })
+    .where(and(eq(sessions.idHash, idHash), eq(sessions.accessToken, previousAccessToken)))
+    .returning({ idHash: sessions.idHash });
+  return updated.length === 1;
+}
+
+export async function deleteSession(db: Database, idHash: string): Promise<SessionRow | undefined> {
+  const [row] = await db.delete(sessions).where(eq(sessions.idHash, idHash)).returning();
+  return row;
+}
+
+/** Housekeeping, run at each sign-in: drops transactions and sessions past their end. */
+export async function deleteExpired(db: Database, now: Date): Promise<void> {
+  await db.delete(loginTransactions).where(lt(loginTransactions.expiresAt, now));
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

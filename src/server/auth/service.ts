@@ -1,0 +1,244 @@
+import { createHash, randomBytes } from 'node:crypto';
+import * as client from 'openid-client';
+import { safeReturnTo } from '../../shared/domain/return-to';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import {
+  findPlayerById,
+  upsertPlayerFromClaims,
+  type PlayerRow,
+} from '../features/players/repository';
+import type { OidcClient } from './oidc-client';
+import * as repo from './repository';
+
+const LOGIN_TRANSACTION_MS = 10 * 60_000;
+/** Writing last-seen on every request would put a write on every read. */
+const TOUCH_INTERVAL_MS = 60_000;
+/** Refresh a little before the provider's expiry, to absorb clock skew. */
+const REFRESH_MARGIN_MS = 30_000;
+
+const newSecret = () => randomBytes(32).toString('base64url');
+export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+export interface AuthDeps {
+  db: Database;
+  oidc: OidcClient;
+  clock: Clock;
+  publicOrigin: string;
+  session: { idleMs: number; absoluteMs: number };
+}
+
+/** A sign-in failure to show as 'name: message' on /login/callback. */
+export class SignInError extends Error {
+  override name = 'SignInError';
+  constructor(
+    readonly failure: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const redirectUri = (publicOrigin: string) => `${publicOrigin}/login/callback`;
+
+export async function startLogin(deps: AuthDeps, returnTo: unknown) {
+  const config = await deps.oidc.configuration();
+  const transactionId = newSecret();
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const codeVerifier = client.randomPKCECodeVerifier();
+  const now = deps.clock.now();
+  await repo.insertLoginTransaction(deps.db, {
+    idHash: hashSecret(transactionId),
+    state,
+    nonce,
+    codeVerifier,
+    returnTo: safeReturnTo(returnTo),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + LOGIN_TRANSACTION_MS),
+  });
+  const authorizationUrl = client.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri(deps.publicOrigin),
+    scope: deps.oidc.scopes,
+    code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+  });
+  return { authorizationUrl: authorizationUrl.href, transactionId };
+}
+
+/** Checks the provider's answer, creates or updates the player and opens a session. */
+export async function completeLogin(
+  deps: AuthDeps,
+  transactionId: string | undefined,
+  callbackUrl: URL,
+): Promise<{ sessionId: string; returnTo: string }> {
+  const transaction = transactionId
+    ? await repo.takeLoginTransaction(deps.db, hashSecret(transactionId))
+    : undefined;
+  const now = deps.clock.now();
+  if (!transaction || transaction.expiresAt <= now) {
+    throw new SignInError(
+      'login_expired',
+      'This sign-in was not started in this browser or took too long.',
+    );
+  }
+  const config = await deps.oidc.configuration();
+  const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+    pkceCodeVerifier: transaction.codeVerifier,
+    expectedState: transaction.state,
+    expectedNonce: transaction.nonce,
+    idTokenExpected: true,
+  });
+  const idClaims = tokens.claims()!;
+  // Many providers put profile claims only in UserInfo; the ID token's iss and sub stay authoritative.
+  const userInfo = config.serverMetadata().userinfo_endpoint
+    ? await client.fetchUserInfo(config, tokens.access_token, idClaims.sub)
+    : {};
+  const claims: Record<string, unknown> = { ...userInfo, ...stripEmpty(idClaims) };
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  const playerId = await upsertPlayerFromClaims(
+    deps.db,
+    {
+      issuer: idClaims.iss,
+      subject: idClaims.sub,
+      email: text(claims.email),
+      name: text(claims.name),
+      givenName: text(claims.given_name),
+      familyName: text(claims.family_name),
+      locale: text(claims.locale),
+      zoneinfo: text(claims.zoneinfo),
+    },
+    now,
+  );
+  await repo.deleteExpired(deps.db, now);
+  const sessionId = newSecret();
+  await repo.insertSession(deps.db, {
+    idHash: hashSecret(sessionId),
+    playerId,
+    ...tokenColumns(tokens, now),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + deps.session.absoluteMs),
+  });
+  return { sessionId, returnTo: transaction.returnTo };
+}
+
+function stripEmpty(claims: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(claims).filter(
+      ([, value]) => value !== undefined && value !== null && value !== '',
+    ),
+  );
+}
+
+function tokenColumns(
+  tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers,
+  now: Date,
+) {
+  const expiresIn = tokens.expiresIn();
+  return {
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token ?? null,
+    idToken: tokens.id_token ?? null,
+    accessTokenExpiresAt:
+      expiresIn === undefined ? null : new Date(now.getTime() + expiresIn * 1000),
+  };
+}
+
+export interface SignedIn {
+  sessionIdHash: string;
+  player: PlayerRow;
+}
+
+/**
+ * The player behind a session cookie, or null when the session is unknown, idle too long, past
+ * its absolute end, or its tokens can no longer be renewed at the provider.
+ */
+export async function loadSession(
+  deps: AuthDeps,
+  sessionId: string | undefined,
+): Promise<SignedIn | null> {
+  if (!sessionId || sessionId.length > 128) return null;
+  const idHash = hashSecret(sessionId);
+  let session: repo.SessionRow | null = (await repo.findSession(deps.db, idHash)) ?? null;
+  const now = deps.clock.now();
+  if (!session) return null;
+  const idleSince = now.getTime() - session.lastSeenAt.getTime();
+  if (session.expiresAt <= now || idleSince > deps.session.idleMs) {
+    await repo.deleteSession(deps.db, idHash);
+    return null;
+  }
+  const expiresAt = session.accessTokenExpiresAt?.getTime();
+  if (expiresAt !== undefined && expiresAt - REFRESH_MARGIN_MS <= now.getTime()) {
+    session = await refreshTokens(deps, session, now);
+    if (!session) return null;
+  } else if (idleSince > TOUCH_INTERVAL_MS) {
+    await repo.touchSession(deps.db, idHash, now);
+  }
+  const player = await findPlayerById(deps.db, session.playerId);
+  return player ? { sessionIdHash: idHash, player } : null;
+}
+
+async function refreshTokens(
+  deps: AuthDeps,
+  session: repo.SessionRow,
+  now: Date,
+): Promise<repo.SessionRow | null> {
+  if (session.refreshToken) {
+    try {
+      const config = await deps.oidc.configuration();
+      const tokens = await client.refreshTokenGrant(config, session.refreshToken);
+      const columns = tokenColumns(tokens, now);
+      columns.refreshToken ??= session.refreshToken;
+      columns.idToken ??= session.idToken;
+      if (
+        await repo.replaceSessionTokens(deps.db, session.idHash, session.accessToken, columns, now)
+      ) {
+        return { ...session, ...columns, lastSeenAt: now };
+      }
+    } catch {
+      // Fall through: another request may have refreshed (and rotated) the tokens meanwhile.
+    }
+    const current = await repo.findSession(deps.db, session.idHash);
+    if (current && current.accessToken !== session.accessToken) return current;
+  }
+  await repo.deleteSession(deps.db, session.idHash);
+  return null;
+}
+
+/**
+ * Ends the session here and at the provider: revokes its tokens, then returns where to send
+ * the browser (the provider's end-session endpoint when there is an ID token, else home).
+ */
+export async function logout(deps: AuthDeps, sessionId: string | undefined): Promise<string> {
+  const home = `${deps.publicOrigin}/`;
+  const session = sessionId ? await repo.deleteSession(deps.db, hashSecret(sessionId)) : undefined;
+  if (!session) return home;
+  let config: client.Configuration;
+  try {
+    config = await deps.oidc.configuration();
+  } catch {
+    return home;
+  }
+  const revocations: Promise<void>[] = [];
+  if (config.serverMetadata().revocation_endpoint) {
+    if (session.refreshToken) {
+      revocations.push(
+        client.tokenRevocation(config, session.refreshToken, { token_type_hint: 'refresh_token' }),
+      );
+    }
+    revocations.push(
+      client.tokenRevocation(config, session.accessToken, { token_type_hint: 'access_token' }),
+    );
+  }
+  // A provider that refuses a revocation must not keep the player signed in here.
+  await Promise.allSettled(revocations);
+  if (!session.idToken || !config.serverMetadata().end_session_endpoint) return home;
+  return client.buildEndSessionUrl(config, {
+    id_token_hint: session.idToken,
+    post_logout_redirect_uri: home,
+    state: newSecret(),
+  }).href;
+}

@@ -1,0 +1,138 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment. Everything else receives a `Config`.
+ * An invalid or missing setting stops start-up with a message naming the variable.
+ */
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((value) => value === '1' || value === 'true');
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
+    TRUST_PROXY: booleanFlag.default(false),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(
+      z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+    ),
+    WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+    OIDC_ISSUER: optionalString.pipe(httpUrl.optional()),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_SCOPES: z.string().trim().min(1).default('openid profile email'),
+    DEMO: booleanFlag.default(false),
+    PRODUCT_NAME: z.string().trim().min(1).max(60).default('Podium'),
+    CONTACT_EMAIL: z.email().default('podium-help@example.com'),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(720),
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(2_160).default(168),
+  })
+  .superRefine((env, ctx) => {
+    if (env.OIDC_ISSUER) {
+      for (const key of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+        if (!env[key]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required when OIDC_ISSUER is set',
+          });
+        }
+      }
+      if (/^[^/]*\/\/[^/.]*-admin\./.test(env.OIDC_ISSUER)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['OIDC_ISSUER'],
+          message: 'must not be the admin domain of the identity provider',
+        });
+      }
+    } else if (env.NODE_ENV === 'production' && !env.DEMO) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message:
+          'is required in production; the embedded demo identity provider runs there only with DEMO=1',
+      });
+    }
+    if (!env.OIDC_SCOPES.split(/\s+/).includes('openid')) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_SCOPES'], message: "must include 'openid'" });
+    }
+  });
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.output<typeof environmentSchema>) {
+  const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    /** Origin the browser sees, without a trailing slash (e.g. https://quiz.example.com). */
+    publicOrigin: publicUrl.origin,
+    /** Served over HTTPS: secure cookies with the __Host- prefix and HSTS. */
+    https: publicUrl.protocol === 'https:',
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    dataDir,
+    /** `undefined` means the embedded PGlite database under `dataDir`. */
+    databaseUrl: env.DATABASE_URL,
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+    oidc: env.OIDC_ISSUER
+      ? {
+          kind: 'external' as const,
+          issuer: env.OIDC_ISSUER,
+          clientId: env.OIDC_CLIENT_ID!,
+          clientSecret: env.OIDC_CLIENT_SECRET!,
+          scopes: env.OIDC_SCOPES,
+        }
+      : { kind: 'embedded' as const, scopes: env.OIDC_SCOPES },
+    productName: env.PRODUCT_NAME,
+    contactEmail: env.CONTACT_EMAIL,
+    session: {
+      idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    },
+  };
+}
+
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'OIDC_CLIENT_SECRET']);
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Validates an environment (normally `process.env`) and returns the typed config. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const variable = issue.path.join('.') || 'environment';
+      const value = env[variable];
+      const shown =
+        value === undefined ? 'unset' : SECRET_VARIABLES.has(variable) ? 'set' : `'${value}'`;
+      return `  ${variable} (${shown}): ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return toConfig(parsed.data);
+}
+
+export function loadConfigFromProcess(): Config {
+  return loadConfig(process.env);
+}

@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../../shared/contracts/errors';
+
+const STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  INVALID_JSON: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CSRF_REJECTED: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+/** An error the API answers with on purpose: a code the web app translates, and a message. */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.statusCode = STATUS[code];
+  }
+}
+
+/** Maps Fastify's own errors (body parsing, limits) to our codes. */
+function fromFastifyError(error: FastifyError): AppError | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('INVALID_JSON', 'The request body is not valid JSON.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'This content type is not accepted; send JSON.',
+      );
+    default:
+      break;
+  }
+  if (error.statusCode === 400 && error.message.includes('JSON')) {
+    return new AppError('INVALID_JSON', 'The request body is not valid JSON.');
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new AppError(error.statusCode === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', error.message);
+  }
+  return null;
+}
+
+/** Every error answers `{ error: { code, message } }`; unknown failures are 500 and logged. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let appError: AppError | null;
+    if (error instanceof AppError) {
+      appError = error;
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation
+        .map((issue) => `${issue.instancePath || '/'} ${issue.message}`.trim())
+        .join('; ');
+      appError = new AppError('BAD_REQUEST', `Invalid ${error.validationContext}: ${details}`);
+    } else {
+      appError = fromFastifyError(error);
+    }
+    if (!appError) {
+      request.log.error({ err: error }, 'unhandled error');
+      appError = new AppError('INTERNAL', 'Something went wrong on our side.');
+    }
+    return reply
+      .status(appError.statusCode)
+      .header('cache-control', 'no-store')
+      .send({ error: { code: appError.code, message: appError.message } });
+  });
+}

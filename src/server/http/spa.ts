@@ -1,0 +1,56 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from './errors';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and
+ * index.html for any other GET that is not an API, health or sign-in path (client routes).
+ * Returns the function that sends index.html, for routes that must fall back to the app.
+ */
+export async function registerSpa(
+  app: FastifyInstance,
+  distDir: string,
+): Promise<(reply: FastifyReply) => FastifyReply> {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasBuild = existsSync(indexFile);
+  const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : null;
+
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve the UI');
+  }
+
+  const sendIndex = (reply: FastifyReply) => {
+    if (!indexHtml) throw new AppError('NOT_FOUND', 'The web app has not been built.');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    const isApi = /^\/(api|health|idp)(\/|$)/.test(pathname);
+    const isAsset = pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname);
+    if (request.method !== 'GET' || isApi || isAsset) {
+      throw new AppError('NOT_FOUND', `No route for ${request.method} ${pathname}.`);
+    }
+    return sendIndex(reply);
+  });
+
+  return sendIndex;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API answers with has one of these codes. The server maps each to an HTTP
+ * status once (src/server/http/errors.ts); the web app maps each to a translated message once
+ * (locales: `errors.<CODE>`).
+ */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'INVALID_JSON',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'CSRF_REJECTED',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Names of sign-in failures the server reports to /login/callback (see auth/routes.ts). */
+export const SIGN_IN_FAILURES = ['login_expired', 'provider_unavailable'] as const;

@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
+import { migrateDatabase } from '../src/server/db/migrate';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or, when the Vitest project
+ * sets PODIUM_TEST_DB=postgres, a new database on TEST_DATABASE_URL that is dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const adminUrl =
+    process.env.PODIUM_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  if (!adminUrl) {
+    const handle = await openDatabase({ dataDir: null });
+    await migrateDatabase(handle);
+    return handle;
+  }
+  const name = `podium_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.href, dataDir: null });
+  await migrateDatabase(handle);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
