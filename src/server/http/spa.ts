@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { projectRoot } from '../project-root';
 import { AppError } from './errors';
 
 /**
@@ -16,6 +17,15 @@ export async function registerSpa(
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : null;
+
+  // Country flags (flag-icons artwork), served from the package rather than bundled.
+  await app.register(fastifyStatic, {
+    root: path.join(projectRoot, 'node_modules', 'flag-icons', 'flags', '4x3'),
+    prefix: '/flags/',
+    decorateReply: false,
+    wildcard: false,
+    maxAge: '30d',
+  });
 
   if (hasBuild) {
     await app.register(fastifyStatic, {

@@ -33,3 +33,4 @@ export const siteSchema = z.object({
 export type Site = z.infer<typeof siteSchema>;
 
 export const logoutResponseSchema = z.object({ redirectTo: z.string() });
+export type LogoutResponse = z.infer<typeof logoutResponseSchema>;

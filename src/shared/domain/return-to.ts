@@ -12,9 +12,11 @@ export function safeReturnTo(value: unknown): string {
   if (value.startsWith('//') || value.includes('\\')) return '/';
   // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
   if (/[\u0000-\u001f\u007f]/.test(value)) return '/';
-  // The login routes themselves would loop.
-  if (value === '/login' || value.startsWith('/login/') || value.startsWith('/login?')) return '/';
   const resolved = new URL(value, 'https://podium.invalid');
   if (resolved.origin !== 'https://podium.invalid') return '/';
+  // Dot segments can resolve to a protocol-relative path: '/.//evil' becomes '//evil'.
+  if (resolved.pathname.startsWith('//')) return '/';
+  // The login routes themselves would loop.
+  if (resolved.pathname === '/login' || resolved.pathname.startsWith('/login/')) return '/';
   return resolved.pathname + resolved.search + resolved.hash;
 }

@@ -1,0 +1,44 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 3210;
+const ORIGIN = `http://localhost:${PORT}`;
+
+/**
+ * End-to-end specs against the real built server (npm run build first: `npm run test:e2e`
+ * does it), with a fresh PGlite database and the embedded identity provider, in the system
+ * Chromium (no browser download).
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: ORIGIN,
+    locale: 'en-GB',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${ORIGIN}/health/ready`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), PUBLIC_URL: ORIGIN, LOG_LEVEL: 'warn' },
+  },
+});

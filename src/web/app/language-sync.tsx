@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { resolveLanguage } from '../../shared/domain/language';
+import { useMe } from '../lib/auth/get-me';
+
+/** Keeps the interface language (DESIGN.md §2 'Language') and <html lang> in step with the player. */
+export function LanguageSync() {
+  const { i18n } = useTranslation();
+  const { data: me } = useMe();
+  const language = resolveLanguage({
+    profile: me?.language,
+    idpLocale: me?.locale,
+    browser: navigator.languages,
+  });
+  useEffect(() => {
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+  }, [i18n, language]);
+  return null;
+}

@@ -1,0 +1,24 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { useSite } from '../../lib/site';
+import styles from './footer.module.css';
+
+/** Who built the game, internal use only, and where to get help. */
+export function Footer() {
+  const { t } = useTranslation();
+  const { productName, contactEmail } = useSite();
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <p>{t('footer.builtBy', { product: productName })}</p>
+        <p>{t('footer.internal')}</p>
+        <p>
+          <Trans
+            i18nKey="footer.help"
+            values={{ email: contactEmail }}
+            components={{ email: <a href={`mailto:${contactEmail}`} /> }}
+          />
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import type { Me } from '../../../shared/contracts/me';
+import { Footer } from './footer';
+import { Header } from './header';
+import styles from './layout.module.css';
+
+/** The signed-in frame of every page: header, the page, footer. */
+export function Layout({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a className={styles.skip} href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <Header me={me} />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet context={me} />
+      </main>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <section className="card" aria-labelledby="page-title">
+      <h1 id="page-title">{t('notFound.title')}</h1>
+      <p>{t('notFound.body')}</p>
+      <Link className="button" to="/">
+        {t('notFound.home')}
+      </Link>
+    </section>
+  );
+}

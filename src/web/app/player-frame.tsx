@@ -1,0 +1,24 @@
+import { useEffect, type ReactNode } from 'react';
+import { ErrorScreen, LoadingScreen } from '../components/screen-message';
+import { useMe } from '../lib/auth/get-me';
+import { startSignIn } from '../lib/auth/start-sign-in';
+import { Layout } from './layout/layout';
+
+/**
+ * The frame of every player page (spec §2 access rules): the loading screen while the session
+ * is unknown, the 'Error' screen when loading the player fails, the layout once signed in.
+ * Signed out, it shows `signedOut` (the login screen on /, the rules fallback on /rules) or, by
+ * default, stores the current address as the return address and starts the redirect sign-in.
+ */
+export function PlayerFrame({ signedOut }: { signedOut?: ReactNode }) {
+  const me = useMe();
+  const redirect = me.isSuccess && me.data === null && signedOut === undefined;
+  useEffect(() => {
+    if (redirect) startSignIn();
+  }, [redirect]);
+
+  if (me.isError) return <ErrorScreen onRetry={() => void me.refetch()} />;
+  if (me.data === null && signedOut !== undefined) return signedOut;
+  if (!me.data) return <LoadingScreen />;
+  return <Layout me={me.data} />;
+}

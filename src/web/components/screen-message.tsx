@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Logo } from './logo';
+import styles from './screen-message.module.css';
+
+/** A full-screen message with the logo: loading, errors, sign-in states. */
+export function ScreenMessage({
+  title,
+  children,
+  busy = false,
+}: {
+  title?: string;
+  children?: ReactNode;
+  busy?: boolean;
+}) {
+  return (
+    <main className={styles.screen} id="main" aria-busy={busy || undefined}>
+      <Logo size={72} />
+      {title && <h1 className={styles.title}>{title}</h1>}
+      {busy && <div className={styles.spinner} aria-hidden="true" />}
+      {children}
+    </main>
+  );
+}
+
+export const screenStyles = styles;
+
+/** The spec's loading screen: the logo and 'Loading...'. */
+export function LoadingScreen({ text }: { text?: string }) {
+  const { t } = useTranslation();
+  return (
+    <ScreenMessage busy>
+      <p className={styles.text} role="status">
+        {text ?? t('app.loading')}
+      </p>
+    </ScreenMessage>
+  );
+}
+
+/** The spec's 'Error' screen, shown when the player's details cannot be loaded. */
+export function ErrorScreen({ onRetry }: { onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ScreenMessage title={t('errorScreen.title')}>
+      <p className={styles.text} role="alert">
+        {t('errorScreen.body')}
+      </p>
+      {onRetry && (
+        <button type="button" className="button" onClick={onRetry}>
+          {t('errorScreen.retry')}
+        </button>
+      )}
+    </ScreenMessage>
+  );
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { ScreenMessage, screenStyles } from '../../components/screen-message';
+import { startSignIn } from '../../lib/auth/start-sign-in';
+
+/** /rules without a signed-in player (spec §2: 'if no user, a fallback is shown'). */
+export function RulesFallback() {
+  const { t } = useTranslation();
+  return (
+    <ScreenMessage title={t('rules.title')}>
+      <p className={screenStyles.text}>{t('rules.signInFirst')}</p>
+      <button type="button" className="button" onClick={() => startSignIn('/rules')}>
+        {t('rules.signIn')}
+      </button>
+    </ScreenMessage>
+  );
+}

@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { pickLanguage } from '../shared/domain/language';
+import { LanguageSync } from './app/language-sync';
+import { Providers } from './app/providers';
+import { router } from './app/router';
+import { initI18n } from './lib/i18n';
+import './styles/global.css';
+
+// Before the player is known, the browser's languages decide (DESIGN.md §2 'Language').
+await initI18n(pickLanguage(navigator.languages));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers>
+      <LanguageSync />
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
