@@ -58,3 +58,11 @@ for (const viewport of [DESKTOP, PHONE]) {
     }
   });
 }
+
+test("the interface follows the identity provider's locale claim", async ({ page }) => {
+  await page.goto('/account');
+  await chooseDemoAccount(page, 'Ana García');
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+});
