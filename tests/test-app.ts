@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/server/app';
 import type { Clock } from '../src/server/clock';
-import { loadConfig } from '../src/server/config';
+import { loadConfig, type Config } from '../src/server/config';
 import type { DatabaseHandle } from '../src/server/db/client';
 import { createTestDatabase } from './test-database';
 
@@ -25,6 +25,8 @@ export function fixedClock(
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The config the app was built with (origin, data folder, session timeouts…). */
+  config: Config;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    config,
     async close() {
       await app.close();
       if (!options.database) await database.close();
@@ -60,56 +63,116 @@ export function cookiesOf(response: LightMyRequestResponse): Record<string, stri
   return Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.value]));
 }
 
+/** The session cookie's name: served over HTTPS it carries the `__Host-` prefix. */
+export function sessionCookieName(origin = TEST_ORIGIN): string {
+  return new URL(origin).protocol === 'https:' ? '__Host-podium_session' : 'podium_session';
+}
+
+/**
+ * A minimal browser for `inject`: keeps a cookie jar and sends the Host (and, for an HTTPS
+ * origin, the X-Forwarded-Proto a TLS-terminating proxy would add) of `origin`.
+ */
+export interface TestBrowser {
+  origin: string;
+  jar: Map<string, string>;
+  send(
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: string,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+}
+
+export function createBrowser(app: FastifyInstance, origin = TEST_ORIGIN): TestBrowser {
+  const jar = new Map<string, string>();
+  const base = new URL(origin);
+  return {
+    origin,
+    jar,
+    async send(method, url, payload, headers = {}) {
+      const target = new URL(url, origin);
+      const response = await app.inject({
+        method,
+        url: target.pathname + target.search,
+        headers: {
+          host: base.host,
+          ...(base.protocol === 'https:' ? { 'x-forwarded-proto': 'https' } : {}),
+          cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+          ...(payload ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          ...headers,
+        },
+        ...(payload ? { payload } : {}),
+      });
+      for (const cookie of response.cookies) {
+        if (cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0))
+          jar.delete(cookie.name);
+        else jar.set(cookie.name, cookie.value);
+      }
+      return response;
+    },
+  };
+}
+
+/**
+ * Runs the provider's side of a sign-in: /login → /idp/auth → interaction page → account
+ * chosen → … until the provider redirects back. Returns that /login/callback URL (path and
+ * query) without following it, so that a test can tamper with it or with the cookie jar.
+ */
+export async function authorize(
+  browser: TestBrowser,
+  account = 'demo-ana',
+  returnTo = '/',
+): Promise<string> {
+  let response = await browser.send('GET', `/login?returnTo=${encodeURIComponent(returnTo)}`);
+  for (let hop = 0; hop < 10; hop++) {
+    const location = response.headers.location;
+    if (typeof location !== 'string')
+      throw new Error(`sign-in stopped with ${response.statusCode}: ${response.body}`);
+    const url = new URL(location, browser.origin);
+    if (url.pathname === '/login/callback') return url.pathname + url.search;
+    if (url.pathname.startsWith('/idp/interaction/')) {
+      await browser.send('GET', location);
+      response = await browser.send(
+        'POST',
+        `${url.pathname}/login`,
+        `account=${encodeURIComponent(account)}`,
+      );
+    } else if (url.pathname.startsWith('/idp/')) {
+      response = await browser.send('GET', location);
+    } else {
+      throw new Error(`sign-in left for ${location} before the callback`);
+    }
+  }
+  throw new Error('sign-in did not reach the callback within 10 redirects');
+}
+
 /**
  * Signs a demo account in through the real redirect flow of the embedded provider:
  * /login → /idp/auth → interaction page → account chosen → /login/callback.
- * Returns the session cookie header and where the callback redirected to.
+ * Returns the session cookie header, where the callback redirected to, and the callback's
+ * response (for its Set-Cookie flags).
  */
 export async function signIn(
   app: FastifyInstance,
   account = 'demo-ana',
   returnTo = '/',
-): Promise<{ cookie: string; location: string; sessionId: string }> {
-  const jar = new Map<string, string>();
-  const send = async (method: 'GET' | 'POST', url: string, payload?: string) => {
-    const target = new URL(url, TEST_ORIGIN);
-    const response = await app.inject({
-      method,
-      url: target.pathname + target.search,
-      headers: {
-        host: new URL(TEST_ORIGIN).host,
-        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-        ...(payload ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      ...(payload ? { payload } : {}),
-    });
-    for (const cookie of response.cookies) {
-      if (cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0))
-        jar.delete(cookie.name);
-      else jar.set(cookie.name, cookie.value);
-    }
-    return response;
-  };
-  let response = await send('GET', `/login?returnTo=${encodeURIComponent(returnTo)}`);
-  for (let hop = 0; hop < 10; hop++) {
-    const location = response.headers.location;
-    if (typeof location !== 'string')
-      throw new Error(`sign-in stopped with ${response.statusCode}: ${response.body}`);
-    const url = new URL(location, TEST_ORIGIN);
-    if (url.pathname.startsWith('/idp/interaction/')) {
-      await send('GET', location);
-      response = await send(
-        'POST',
-        `${url.pathname}/login`,
-        `account=${encodeURIComponent(account)}`,
-      );
-    } else if (url.pathname.startsWith('/idp/') || url.pathname === '/login/callback') {
-      response = await send('GET', location);
-    } else {
-      const sessionId = jar.get('podium_session');
-      if (!sessionId) throw new Error(`sign-in ended at ${location} without a session`);
-      return { cookie: `podium_session=${sessionId}`, location, sessionId };
-    }
+  options: { origin?: string } = {},
+): Promise<{
+  cookie: string;
+  location: string;
+  sessionId: string;
+  callback: LightMyRequestResponse;
+}> {
+  const browser = createBrowser(app, options.origin);
+  const callbackUrl = await authorize(browser, account, returnTo);
+  const callback = await browser.send('GET', callbackUrl);
+  const location = callback.headers.location;
+  const name = sessionCookieName(browser.origin);
+  const sessionId = browser.jar.get(name);
+  if (typeof location !== 'string' || !sessionId) {
+    throw new Error(
+      `sign-in ended with ${callback.statusCode} at ${String(location)} without a session`,
+    );
   }
-  throw new Error('sign-in did not finish within 10 redirects');
+  return { cookie: `${name}=${sessionId}`, location, sessionId, callback };
 }

@@ -52,7 +52,12 @@ function injectFetch(app: FastifyInstance): client.CustomFetch {
     const response = await app.inject({
       method: options.method as 'GET' | 'POST',
       url: target.pathname + target.search,
-      headers: { ...Object.fromEntries(new Headers(options.headers).entries()), host: target.host },
+      headers: {
+        ...Object.fromEntries(new Headers(options.headers).entries()),
+        host: target.host,
+        // The provider trusts this header (proxy mode) to build https URLs for an https issuer.
+        'x-forwarded-proto': target.protocol.slice(0, -1),
+      },
       ...(options.body === undefined || options.body === null
         ? {}
         : { payload: typeof options.body === 'string' ? options.body : String(options.body) }),

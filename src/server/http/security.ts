@@ -38,8 +38,7 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function registerCsrfProtection(app: FastifyInstance, publicOrigin: string): void {
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
-    const path = request.url.split('?')[0]!;
-    if (!path.startsWith('/api/') && path !== '/logout') return;
+    if (!needsCsrfCheck(request.url, request.routeOptions.url)) return;
     const origin = request.headers.origin;
     if (request.headers[CSRF_HEADER] !== '1') {
       throw new AppError('CSRF_REJECTED', `Missing the ${CSRF_HEADER} header.`);
@@ -48,4 +47,21 @@ export function registerCsrfProtection(app: FastifyInstance, publicOrigin: strin
       throw new AppError('CSRF_REJECTED', 'Cross-origin requests are not allowed.');
     }
   });
+}
+
+/**
+ * The router decodes percent-escapes ('/%6cogout' reaches /logout), so the check looks at the
+ * raw path, its decoded form and the matched route; a path that cannot be decoded is checked.
+ */
+function needsCsrfCheck(url: string, route: string | undefined): boolean {
+  const raw = url.split('?')[0]!;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return true;
+  }
+  return [raw, decoded, route].some(
+    (path) => path !== undefined && (path.startsWith('/api/') || path === '/logout'),
+  );
 }

@@ -32,12 +32,15 @@ export async function registerSpa(
       root: distDir,
       index: false,
       wildcard: false,
+      // Otherwise @fastify/send's own 'public, max-age=0' overwrites what setHeaders chose.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
+        const cacheControl = filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : filePath.endsWith('.html')
+            ? 'no-cache'
+            : 'public, max-age=3600';
+        res.setHeader('cache-control', cacheControl);
       },
     });
   } else {

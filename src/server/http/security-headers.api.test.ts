@@ -1,0 +1,61 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'podium-web-'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Podium</title>');
+  t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+});
+afterAll(() => t.close());
+
+/** The CSP of a response as directive → sources. */
+function cspOf(response: LightMyRequestResponse): Map<string, string[]> {
+  const header = response.headers['content-security-policy'];
+  expect(typeof header).toBe('string');
+  return new Map(
+    (header as string)
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+}
+
+describe.each([
+  ['the health check', '/health/live'],
+  ['the web app', '/leaderboard'],
+  ['an API error', '/api/me'],
+])('security headers on %s', (_name, url) => {
+  let response: LightMyRequestResponse;
+  beforeAll(async () => {
+    response = await t.app.inject({ url });
+  });
+
+  it("allows scripts from this origin only, never 'unsafe-inline'", () => {
+    const csp = cspOf(response);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
+    expect(response.headers['content-security-policy']).not.toContain('unsafe-eval');
+  });
+
+  it("forbids framing with frame-ancestors 'none'", () => {
+    expect(cspOf(response).get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it('sends nosniff and a referrer policy that keeps paths on this site', () => {
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('sends no HSTS over plain http', () => {
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+});

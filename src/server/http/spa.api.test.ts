@@ -1,0 +1,82 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/test-app';
+
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/app-1234.js"></script></head><body><div id="root"></div></body></html>';
+const APP_JS = 'console.log("podium");';
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'podium-web-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(dist, 'assets', 'app-1234.js'), APP_JS);
+  t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ url });
+
+const expectIndex = (response: LightMyRequestResponse) => {
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(response.headers['cache-control']).toBe('no-cache');
+  expect(response.body).toBe(INDEX_HTML);
+};
+
+describe('serving the built web app', () => {
+  it.each(['/', '/leaderboard', '/questions', '/account?tab=profile', '/rules/deep/link'])(
+    'answers the client route %s with index.html, revalidated on every load',
+    async (url) => {
+      expectIndex(await get(url));
+    },
+  );
+
+  it('serves /login/callback without state as the web app (the failure screen)', async () => {
+    expectIndex(await get('/login/callback?failure=access_denied&message=No'));
+  });
+
+  it('caches hashed assets immutably for a year', async () => {
+    const response = await get('/assets/app-1234.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(APP_JS);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a missing asset with 404, not index.html', async () => {
+    const response = await get('/assets/missing.js');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('answers a missing file with an extension with 404, not index.html', async () => {
+    const response = await get('/favicon-missing.png');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<div id="root">');
+  });
+
+  it('answers an unknown /api route with JSON 404, not index.html', async () => {
+    const response = await get('/api/nope');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: expect.any(String) },
+    });
+  });
+
+  it('does not fall back to index.html for other methods', async () => {
+    const response = await t.app.inject({ method: 'DELETE', url: '/leaderboard' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('does not serve files outside the build folder', async () => {
+    const response = await get('/assets/..%2f..%2fpackage.json');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('"name"');
+  });
+});
