@@ -50,9 +50,11 @@ for (const viewport of [DESKTOP, PHONE]) {
     await expectNoAxeViolations(page);
 
     if (viewport === PHONE) {
-      const menu = page.getByRole('button', { name: /menu/i });
+      // Ana's interface is in Spanish: find the menu button by what it controls.
+      const menu = page.locator('button[aria-controls="main-navigation"]');
       await expect(menu).toBeVisible();
       await menu.click();
+      await expect(menu).toHaveAttribute('aria-expanded', 'true');
       await expect(page.getByRole('navigation')).toBeVisible();
       await expectNoAxeViolations(page);
     }
