@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/server.ts'],
+  entryPoints: { server: 'src/server/server.ts', 'content-load': 'scripts/content-load.ts' },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

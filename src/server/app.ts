@@ -5,15 +5,17 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { siteSchema } from '../shared/contracts/me';
 import { registerEmbeddedIdp } from './auth/embedded-idp';
 import { createOidcClient } from './auth/oidc-client';
 import { registerAuth } from './auth/routes';
-import { systemClock, type Clock } from './clock';
+import { startingClock, systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { currentSeasonExists } from './features/content/repository';
+import { loadSeasonFile } from './features/content/service';
 import { registerPlayerRoutes } from './features/players/routes';
+import { registerSeasonRoutes } from './features/season/routes';
 import { registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { requestSerializer } from './http/logging';
@@ -38,8 +40,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  const database = deps.database ?? (await openOwnDatabase(config, app));
-  const clock = deps.clock ?? systemClock;
+  const clock = deps.clock ?? (config.clockStart ? startingClock(config.clockStart) : systemClock);
+  const database = deps.database ?? (await openOwnDatabase(config, app, clock));
 
   await registerSecurityHeaders(app, config.https);
   await app.register(cookie);
@@ -75,20 +77,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     sendIndex,
   });
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/site', { schema: { response: { 200: siteSchema } } }, async () => ({
-      productName: config.productName,
-      contactEmail: config.contactEmail,
-    }));
-  registerPlayerRoutes(app, { authenticate });
+  registerPlayerRoutes(app, { db: database.db, clock, authenticate });
+  registerSeasonRoutes(app, { db: database.db, authenticate, site: config });
 
   return app;
 }
 
-async function openOwnDatabase(config: Config, app: FastifyInstance): Promise<DatabaseHandle> {
+/** Opens and migrates the configured database; on an empty one, loads the start-up season. */
+async function openOwnDatabase(config: Config, app: FastifyInstance, clock: Clock): Promise<DatabaseHandle> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateDatabase(database);
   app.addHook('onClose', () => database.close());
+  await migrateDatabase(database);
+  if (config.seasonFile && !(await currentSeasonExists(database.db))) {
+    const summary = await loadSeasonFile(database.db, config.seasonFile, clock);
+    app.log.info({ file: config.seasonFile, season: summary.seasonId }, 'season loaded into the empty database');
+  }
   return database;
 }

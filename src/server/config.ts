@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { projectRoot } from './project-root';
 
 /**
  * The one place that reads the environment. Everything else receives a `Config`.
@@ -40,6 +41,10 @@ const environmentSchema = z
     DEMO: booleanFlag.default(false),
     PRODUCT_NAME: z.string().trim().min(1).max(60).default('Podium'),
     CONTACT_EMAIL: z.email().default('podium-help@example.com'),
+    SEASON_FILE: z.string().default('content/seasons/demo.json'),
+    CLOCK_START: optionalString.pipe(
+      z.iso.datetime({ offset: true, error: 'must be an ISO date-time such as 2025-02-03T09:00:00Z' }).optional(),
+    ),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(720),
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(2_160).default(168),
   })
@@ -102,6 +107,10 @@ function toConfig(env: z.output<typeof environmentSchema>) {
           scopes: env.OIDC_SCOPES,
         }
       : { kind: 'embedded' as const, scopes: env.OIDC_SCOPES },
+    /** Season loaded at start-up when the database has none; null to load nothing. */
+    seasonFile: env.SEASON_FILE.trim() === '' ? null : path.resolve(projectRoot, env.SEASON_FILE),
+    /** The server's clock starts at this instant and runs on from there (demos and tests). */
+    clockStart: env.CLOCK_START ? new Date(env.CLOCK_START) : null,
     productName: env.PRODUCT_NAME,
     contactEmail: env.CONTACT_EMAIL,
     session: {

@@ -1,15 +1,22 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
+  date,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { REGIONS } from '../../shared/contracts/season';
+import { LANGUAGES } from '../../shared/domain/language';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -32,13 +39,18 @@ export const players = pgTable(
     zoneinfo: text('zoneinfo'),
     /** Interface language chosen on the profile (en, es, fr, id, pl, th, vi); null until chosen. */
     language: text('language'),
-    teamId: integer('team_id'),
-    salesTeamId: integer('sales_team_id'),
+    teamId: integer('team_id').references(() => teams.id),
+    salesTeamId: integer('sales_team_id').references(() => salesTeams.id, { onDelete: 'set null' }),
+    /** When the player first registered (chose a team); null until then. */
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('players_oidc_identity').on(table.oidcIssuer, table.oidcSubject)],
+  (table) => [
+    uniqueIndex('players_oidc_identity').on(table.oidcIssuer, table.oidcSubject),
+    index('players_team').on(table.teamId),
+  ],
 );
 
 /** A signed-in browser. The cookie holds a random id; only its SHA-256 is stored. */
@@ -105,4 +117,133 @@ export const idpArtifacts = pgTable(
     index('idp_artifacts_uid').on(table.uid),
     index('idp_artifacts_expiry').on(table.expiresAt),
   ],
+);
+
+/** A championship: three events of two weeks. One season is current at a time. */
+export const seasons = pgTable(
+  'seasons',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    productName: text('product_name').notNull(),
+    /** IANA zone for players without a team yet. */
+    timeZone: text('time_zone').notNull(),
+    registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true }).notNull(),
+    current: boolean('current').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('seasons_one_current').on(table.current).where(sql`${table.current}`)],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    seasonId: text('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    /** 1 canoe, 2 cyclocross, 3 marathon. */
+    id: smallint('id').notNull(),
+    key: text('key').notNull(),
+    /** Which of the three track pictures the home screen shows. */
+    track: smallint('track').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.seasonId, table.id] })],
+);
+
+export const weeks = pgTable(
+  'weeks',
+  {
+    seasonId: text('season_id').notNull(),
+    setNum: smallint('set_num').notNull(),
+    eventId: smallint('event_id').notNull(),
+    eventWeek: smallint('event_week').notNull(),
+    /** Local dates: the week is open from 00:00 on opensOn to the end of closesOn, team time. */
+    opensOn: date('opens_on', { mode: 'string' }).notNull(),
+    closesOn: date('closes_on', { mode: 'string' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.seasonId, table.setNum] }),
+    foreignKey({ columns: [table.seasonId, table.eventId], foreignColumns: [events.seasonId, events.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/** A country team. Teams outlive seasons; players keep theirs. */
+export const teams = pgTable('teams', {
+  id: serial('id').primaryKey(),
+  /** Stable key used by content files. */
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  /** ISO 3166-1 alpha-2, lower case. */
+  flag: text('flag').notNull(),
+  region: text('region', { enum: REGIONS }).notNull(),
+  timeZone: text('time_zone').notNull(),
+});
+
+export const salesTeams = pgTable(
+  'sales_teams',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (table) => [uniqueIndex('sales_teams_name').on(table.teamId, table.name)],
+);
+
+/** The interface languages (the spec's Language entity). */
+export const languages = pgTable('languages', {
+  code: text('code', { enum: LANGUAGES }).primaryKey(),
+  label: text('label').notNull(),
+});
+
+export interface QuestionTranslation {
+  text: string;
+  options: Record<string, string>;
+}
+
+/** One of a week's five questions (kind 'main', position 1–5) or its challenger (position 1). */
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    seasonId: text('season_id').notNull(),
+    setNum: smallint('set_num').notNull(),
+    kind: text('kind', { enum: ['main', 'challenger'] }).notNull(),
+    position: smallint('position').notNull(),
+    category: text('category').notNull(),
+    correctOption: text('correct_option').notNull(),
+    source: text('source').notNull().default(''),
+    /** Language code → text and options; English is required and the fallback. */
+    translations: jsonb('translations').$type<Record<string, QuestionTranslation>>().notNull(),
+  },
+  (table) => [
+    uniqueIndex('questions_slot').on(table.seasonId, table.setNum, table.kind, table.position),
+    foreignKey({ columns: [table.seasonId, table.setNum], foreignColumns: [weeks.seasonId, weeks.setNum] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/** Holiday snooze: which of the six weeks a player plays (the spec's week_1..week_6). */
+export const activeWeeks = pgTable(
+  'active_weeks',
+  {
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    seasonId: text('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    week1: boolean('week_1').notNull().default(true),
+    week2: boolean('week_2').notNull().default(true),
+    week3: boolean('week_3').notNull().default(true),
+    week4: boolean('week_4').notNull().default(true),
+    week5: boolean('week_5').notNull().default(true),
+    week6: boolean('week_6').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.playerId, table.seasonId] })],
 );

@@ -15,6 +15,14 @@ const STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
+  NO_SEASON: 404,
+  REGISTRATION_CLOSED: 403,
+  ALREADY_REGISTERED: 409,
+  NOT_REGISTERED: 409,
+  TEAM_NOT_FOUND: 400,
+  SALES_TEAM_NOT_IN_TEAM: 400,
+  WEEK_LOCKED: 409,
+  TEAM_CHANGE_LOCKED: 409,
 };
 
 /** An error the API answers with on purpose: a code the web app translates, and a message. */

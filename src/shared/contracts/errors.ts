@@ -18,6 +18,14 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
+  'NO_SEASON',
+  'REGISTRATION_CLOSED',
+  'ALREADY_REGISTERED',
+  'NOT_REGISTERED',
+  'TEAM_NOT_FOUND',
+  'SALES_TEAM_NOT_IN_TEAM',
+  'WEEK_LOCKED',
+  'TEAM_CHANGE_LOCKED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,5 +1,22 @@
 import { z } from 'zod';
+import { WEEK_COUNT } from '../domain/calendar';
 import { LANGUAGES } from '../domain/language';
+import { REGIONS } from './season';
+
+export const playerWeekSchema = z.object({
+  setNum: z.number(),
+  eventId: z.number(),
+  eventWeek: z.number(),
+  /** Opening and closing instants in the player's team time zone (ISO). */
+  opensAt: z.string(),
+  closesAt: z.string(),
+  status: z.enum(['upcoming', 'open', 'closed']),
+  /** Played this week (false: on holiday). */
+  active: z.boolean(),
+  /** Whether the active flag can still be changed (until the day before the week opens). */
+  changeable: z.boolean(),
+});
+export type PlayerWeek = z.infer<typeof playerWeekSchema>;
 
 /** The signed-in player as the web app sees it: no tokens, no internal ids. */
 export const meSchema = z.object({
@@ -14,16 +31,47 @@ export const meSchema = z.object({
   language: z.enum(LANGUAGES).nullable(),
   team: z
     .object({
+      id: z.number(),
       name: z.string(),
       /** ISO 3166-1 alpha-2 country code, lower case, for the flag. */
       flag: z.string(),
+      region: z.enum(REGIONS),
     })
     .nullable(),
-  salesTeam: z.string().nullable(),
-  /** Launch of the season (week 1 opening) as an ISO date-time; null while no season exists. */
+  salesTeam: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** Registered: has chosen a team (the spec's 'already registered'). */
+  registered: z.boolean(),
+  /** The time zone the calendar runs in for this player: the team's, else the season's. */
+  timeZone: z.string(),
+  /** Launch of the season (week 1 opening in the player's zone), ISO; null while no season exists. */
   eventStartsAt: z.string().nullable(),
+  season: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      productName: z.string(),
+      registrationClosesAt: z.string(),
+      registrationOpen: z.boolean(),
+      phase: z.enum(['before-launch', 'week-open', 'between-weeks', 'ended']),
+      /** The open week, else the next to open, else the last (the spec's currentSet). */
+      currentSetNum: z.number().nullable(),
+      /** Team and sales team can change only between game weeks. */
+      teamChangeable: z.boolean(),
+      events: z.array(z.object({ id: z.number(), key: z.string(), track: z.number() })),
+      weeks: z.array(playerWeekSchema),
+    })
+    .nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** Registration and the account page's Update: one transaction, all or nothing. */
+export const profileInputSchema = z.strictObject({
+  language: z.enum(LANGUAGES),
+  teamId: z.number().int().positive(),
+  salesTeamId: z.number().int().positive().nullable(),
+  activeWeeks: z.array(z.boolean()).length(WEEK_COUNT),
+});
+export type ProfileInput = z.infer<typeof profileInputSchema>;
 
 /** Public facts about this installation, needed before sign-in (login screen, footer). */
 export const siteSchema = z.object({

@@ -31,3 +31,14 @@ export function resolveLanguage(sources: {
   if (isLanguage(sources.profile)) return sources.profile;
   return pickLanguage([sources.idpLocale, ...sources.browser]);
 }
+
+/** Each language's name in itself, as the language selector shows it. */
+export const LANGUAGE_LABELS: Record<Language, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  id: 'Bahasa Indonesia',
+  pl: 'Polski',
+  th: 'ไทย',
+  vi: 'Tiếng Việt',
+};

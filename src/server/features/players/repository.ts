@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { players } from '../../db/schema';
+import { activeWeeks, players, salesTeams, teams } from '../../db/schema';
 
 export interface IdentityClaims {
   issuer: string;
@@ -16,11 +16,7 @@ export interface IdentityClaims {
 export type PlayerRow = typeof players.$inferSelect;
 
 /** Creates the player on first sign-in; later sign-ins refresh the claims. Returns the id. */
-export async function upsertPlayerFromClaims(
-  db: Database,
-  claims: IdentityClaims,
-  now: Date,
-): Promise<string> {
+export async function upsertPlayerFromClaims(db: Database, claims: IdentityClaims, now: Date): Promise<string> {
   const values = {
     oidcIssuer: claims.issuer,
     oidcSubject: claims.subject,
@@ -56,4 +52,52 @@ export async function upsertPlayerFromClaims(
 export async function findPlayerById(db: Database, id: string): Promise<PlayerRow | undefined> {
   const [row] = await db.select().from(players).where(eq(players.id, id));
   return row;
+}
+
+/** The player's team and sales team, if any. */
+export async function findPlayerTeam(db: Database, player: PlayerRow) {
+  if (player.teamId === null) return { team: null, salesTeam: null };
+  const [row] = await db
+    .select({ team: teams, salesTeam: salesTeams })
+    .from(teams)
+    .leftJoin(salesTeams, and(eq(salesTeams.id, sql`${player.salesTeamId}`), eq(salesTeams.teamId, teams.id)))
+    .where(eq(teams.id, player.teamId));
+  return { team: row?.team ?? null, salesTeam: row?.salesTeam ?? null };
+}
+
+/** week_1..week_6 for a season; all active when the player never saved them. */
+export async function findActiveWeeks(db: Database, playerId: string, seasonId: string): Promise<boolean[]> {
+  const [row] = await db
+    .select()
+    .from(activeWeeks)
+    .where(and(eq(activeWeeks.playerId, playerId), eq(activeWeeks.seasonId, seasonId)));
+  return row ? [row.week1, row.week2, row.week3, row.week4, row.week5, row.week6] : [true, true, true, true, true, true];
+}
+
+export async function saveActiveWeeks(db: Database, playerId: string, seasonId: string, flags: boolean[], now: Date) {
+  const [week1, week2, week3, week4, week5, week6] = flags as [boolean, boolean, boolean, boolean, boolean, boolean];
+  const values = { week1, week2, week3, week4, week5, week6, updatedAt: now };
+  await db
+    .insert(activeWeeks)
+    .values({ playerId, seasonId, ...values })
+    .onConflictDoUpdate({ target: [activeWeeks.playerId, activeWeeks.seasonId], set: values });
+}
+
+/**
+ * Saves language, team and sales team. With `firstRegistration`, only a player not registered
+ * yet is updated (so that two concurrent registrations record one); returns whether a row changed.
+ */
+export async function saveProfile(
+  db: Database,
+  playerId: string,
+  profile: { language: string; teamId: number; salesTeamId: number | null },
+  now: Date,
+  firstRegistration: boolean,
+): Promise<boolean> {
+  const updated = await db
+    .update(players)
+    .set({ ...profile, updatedAt: now, ...(firstRegistration ? { registeredAt: now } : {}) })
+    .where(firstRegistration ? and(eq(players.id, playerId), isNull(players.registeredAt)) : eq(players.id, playerId))
+    .returning({ id: players.id });
+  return updated.length === 1;
 }

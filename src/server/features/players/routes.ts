@@ -1,17 +1,37 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { meSchema } from '../../../shared/contracts/me';
-import { toMe } from './service';
+import { meSchema, profileInputSchema } from '../../../shared/contracts/me';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
+import { findPlayerById } from './repository';
+import { playerView, saveProfile } from './service';
 
 export function registerPlayerRoutes(
   app: FastifyInstance,
-  deps: { authenticate: preHandlerAsyncHookHandler },
+  deps: { db: Database; clock: Clock; authenticate: preHandlerAsyncHookHandler },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.get(
-    '/api/me',
-    { preHandler: deps.authenticate, schema: { response: { 200: meSchema } } },
-    async (request, reply) =>
-      reply.header('cache-control', 'no-store').send(toMe(request.signedIn!.player)),
+  const schema = { response: { 200: meSchema } };
+
+  typed.get('/api/me', { preHandler: deps.authenticate, schema }, async (request, reply) =>
+    reply.header('cache-control', 'no-store').send(await playerView(deps.db, request.signedIn!.player, deps.clock)),
   );
+
+  for (const [method, url, mode] of [
+    ['POST', '/api/me/registration', 'register'],
+    ['PUT', '/api/me/profile', 'update'],
+  ] as const) {
+    typed.route({
+      method,
+      url,
+      preHandler: deps.authenticate,
+      schema: { ...schema, body: profileInputSchema },
+      handler: async (request, reply) => {
+        const player = request.signedIn!.player;
+        await saveProfile(deps.db, player, request.body, deps.clock, mode);
+        const saved = (await findPlayerById(deps.db, player.id))!;
+        return reply.header('cache-control', 'no-store').send(await playerView(deps.db, saved, deps.clock));
+      },
+    });
+  }
 }

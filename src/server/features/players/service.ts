@@ -1,9 +1,19 @@
-import type { Me } from '../../../shared/contracts/me';
+import type { Me, ProfileInput } from '../../../shared/contracts/me';
+import { canChangeWeek, launchAt, seasonPosition, weekStatus, weekWindow } from '../../../shared/domain/calendar';
 import { isLanguage } from '../../../shared/domain/language';
-import type { PlayerRow } from './repository';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { findCurrentSeason, findSalesTeam, findTeam, type CurrentSeason } from '../season/repository';
+import * as repo from './repository';
 
-export function toMe(player: PlayerRow): Me {
-  return {
+export const REGISTRATION_CLOSED_MESSAGE = 'The registration process is closed.';
+
+/** The signed-in player with their team and their calendar in their team's time zone. */
+export async function playerView(db: Database, player: repo.PlayerRow, clock: Clock): Promise<Me> {
+  const [current, { team, salesTeam }] = await Promise.all([findCurrentSeason(db), repo.findPlayerTeam(db, player)]);
+  const timeZone = team?.timeZone ?? current?.season.timeZone ?? 'UTC';
+  const base = {
     name: player.name,
     givenName: player.givenName,
     familyName: player.familyName,
@@ -11,9 +21,111 @@ export function toMe(player: PlayerRow): Me {
     locale: player.locale,
     zoneinfo: player.zoneinfo,
     language: isLanguage(player.language) ? player.language : null,
-    // Teams and the season calendar arrive with the season feature.
-    team: null,
-    salesTeam: null,
-    eventStartsAt: null,
+    team: team ? { id: team.id, name: team.name, flag: team.flag, region: team.region } : null,
+    salesTeam: salesTeam ? { id: salesTeam.id, name: salesTeam.name } : null,
+    registered: player.registeredAt !== null,
+    timeZone,
   };
+  if (!current) return { ...base, eventStartsAt: null, season: null };
+
+  const now = clock.now();
+  const flags = await repo.findActiveWeeks(db, player.id, current.season.id);
+  const position = seasonPosition(current.weeks, timeZone, now);
+  return {
+    ...base,
+    eventStartsAt: launchAt(current.weeks, timeZone)?.toISOString() ?? null,
+    season: {
+      id: current.season.id,
+      name: current.season.name,
+      productName: current.season.productName,
+      registrationClosesAt: current.season.registrationClosesAt.toISOString(),
+      registrationOpen: now < current.season.registrationClosesAt,
+      phase: position.phase,
+      currentSetNum: position.week?.setNum ?? null,
+      teamChangeable: teamChangeable(position.phase),
+      events: current.events.map(({ id, key, track }) => ({ id, key, track })),
+      weeks: current.weeks.map((week) => {
+        const window = weekWindow(week, timeZone);
+        return {
+          setNum: week.setNum,
+          eventId: week.eventId,
+          eventWeek: week.eventWeek,
+          opensAt: window.opensAt.toISOString(),
+          closesAt: window.closesAt.toISOString(),
+          status: weekStatus(week, timeZone, now),
+          active: flags[week.setNum - 1] ?? true,
+          changeable: canChangeWeek(week, timeZone, now),
+        };
+      }),
+    },
+  };
+}
+
+/** DESIGN.md §2: a team changes only while no week is open (it then counts from the next week). */
+const teamChangeable = (phase: string) => phase === 'before-launch' || phase === 'between-weeks';
+
+/**
+ * Registration (first time) or the account page's Update: profile and active weeks in one
+ * transaction, after checking every rule, so that a refusal leaves nothing half-saved.
+ */
+export async function saveProfile(
+  db: Database,
+  player: repo.PlayerRow,
+  input: ProfileInput,
+  clock: Clock,
+  mode: 'register' | 'update',
+): Promise<void> {
+  const now = clock.now();
+  const current = await findCurrentSeason(db);
+  if (!current) throw new AppError('NO_SEASON', 'No season has been set up yet.');
+  const registered = player.registeredAt !== null;
+  if (mode === 'register') {
+    if (registered) throw new AppError('ALREADY_REGISTERED', 'You are already registered.');
+    if (now >= current.season.registrationClosesAt) throw new AppError('REGISTRATION_CLOSED', REGISTRATION_CLOSED_MESSAGE);
+  } else if (!registered) {
+    throw new AppError('NOT_REGISTERED', 'Register first.');
+  }
+
+  const team = await findTeam(db, input.teamId);
+  if (!team) throw new AppError('TEAM_NOT_FOUND', 'This team does not exist.');
+  if (input.salesTeamId !== null) {
+    const salesTeam = await findSalesTeam(db, input.salesTeamId);
+    if (!salesTeam || salesTeam.teamId !== team.id) {
+      throw new AppError('SALES_TEAM_NOT_IN_TEAM', 'This sales team does not belong to the chosen team.');
+    }
+  }
+  if (mode === 'update') await checkTeamChange(db, player, input, current, now);
+  const stored = await repo.findActiveWeeks(db, player.id, current.season.id);
+  checkWeekChanges(current, stored, input.activeWeeks, team.timeZone, now);
+
+  await db.transaction(async (tx) => {
+    const profile = { language: input.language, teamId: input.teamId, salesTeamId: input.salesTeamId };
+    const saved = await repo.saveProfile(tx, player.id, profile, now, mode === 'register');
+    if (!saved) throw new AppError('ALREADY_REGISTERED', 'You are already registered.');
+    await repo.saveActiveWeeks(tx, player.id, current.season.id, input.activeWeeks, now);
+  });
+}
+
+async function checkTeamChange(db: Database, player: repo.PlayerRow, input: ProfileInput, current: CurrentSeason, now: Date) {
+  if (player.teamId === input.teamId && player.salesTeamId === input.salesTeamId) return;
+  const { team } = await repo.findPlayerTeam(db, player);
+  const position = seasonPosition(current.weeks, team?.timeZone ?? current.season.timeZone, now);
+  if (!teamChangeable(position.phase)) {
+    throw new AppError(
+      'TEAM_CHANGE_LOCKED',
+      'Your team and sales team can be changed only between game weeks, until the day before the next week opens.',
+    );
+  }
+}
+
+function checkWeekChanges(current: CurrentSeason, stored: boolean[], wanted: boolean[], timeZone: string, now: Date) {
+  for (const week of current.weeks) {
+    const index = week.setNum - 1;
+    if (stored[index] !== wanted[index] && !canChangeWeek(week, timeZone, now)) {
+      throw new AppError(
+        'WEEK_LOCKED',
+        `Week ${week.setNum} can no longer be changed: changes close at the end of the day before a week opens.`,
+      );
+    }
+  }
 }

@@ -1,0 +1,37 @@
+// npm run content:load -- <season file>: validates a season file (with its teams and questions
+// files) and loads it into the configured database in one transaction; it becomes current.
+import { startingClock, systemClock } from '../src/server/clock';
+import { ConfigError, loadConfigFromProcess } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { migrateDatabase } from '../src/server/db/migrate';
+import { ContentError } from '../src/server/features/content/read-content';
+import { loadSeasonFile } from '../src/server/features/content/service';
+
+const file = process.argv[2];
+if (!file) {
+  console.error('usage: npm run content:load -- <season file, e.g. content/seasons/2025.json>');
+  process.exit(64);
+}
+
+try {
+  const config = loadConfigFromProcess();
+  const clock = config.clockStart ? startingClock(config.clockStart) : systemClock;
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateDatabase(database);
+    const summary = await loadSeasonFile(database.db, file, clock);
+    console.log(
+      summary.changes === 0
+        ? `Season ${summary.seasonId}: already up to date, nothing changed.`
+        : `Season ${summary.seasonId} loaded and current: ${summary.changes} rows added or changed.`,
+    );
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  if (error instanceof ContentError || error instanceof ConfigError) {
+    console.error(`Refused, nothing was loaded:\n${error.message}`);
+    process.exit(65);
+  }
+  throw error;
+}

@@ -1,0 +1,49 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { events, languages, salesTeams, seasons, teams, weeks } from '../../db/schema';
+
+export type SeasonRow = typeof seasons.$inferSelect;
+export type WeekRow = typeof weeks.$inferSelect;
+export type EventRow = typeof events.$inferSelect;
+export type TeamRow = typeof teams.$inferSelect;
+
+export interface CurrentSeason {
+  season: SeasonRow;
+  events: EventRow[];
+  weeks: WeekRow[];
+}
+
+export async function findCurrentSeason(db: Database): Promise<CurrentSeason | null> {
+  const [season] = await db.select().from(seasons).where(eq(seasons.current, true));
+  if (!season) return null;
+  const [eventRows, weekRows] = await Promise.all([
+    db.select().from(events).where(eq(events.seasonId, season.id)).orderBy(asc(events.id)),
+    db.select().from(weeks).where(eq(weeks.seasonId, season.id)).orderBy(asc(weeks.setNum)),
+  ]);
+  return { season, events: eventRows, weeks: weekRows };
+}
+
+export async function listTeamsWithSalesTeams(db: Database) {
+  const [teamRows, salesRows] = await Promise.all([
+    db.select().from(teams).orderBy(asc(teams.name)),
+    db.select().from(salesTeams).orderBy(asc(salesTeams.name)),
+  ]);
+  return teamRows.map((team) => ({
+    ...team,
+    salesTeams: salesRows.filter((row) => row.teamId === team.id).map(({ id, name }) => ({ id, name })),
+  }));
+}
+
+export async function findTeam(db: Database, id: number): Promise<TeamRow | undefined> {
+  const [row] = await db.select().from(teams).where(eq(teams.id, id));
+  return row;
+}
+
+export async function findSalesTeam(db: Database, id: number) {
+  const [row] = await db.select().from(salesTeams).where(eq(salesTeams.id, id));
+  return row;
+}
+
+export async function listLanguages(db: Database) {
+  return db.select().from(languages).orderBy(asc(languages.code));
+}

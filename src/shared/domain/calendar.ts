@@ -1,0 +1,101 @@
+import { addDays, startOfLocalDay } from './time-zone';
+
+/**
+ * The season calendar (DESIGN.md §2 'Season calendar'). A week is open from 00:00 on `opensOn`
+ * to 23:59:59.999 on `closesOn`, in the player's team time zone.
+ */
+
+export const WEEK_COUNT = 6;
+export const EVENT_KEYS = ['canoe', 'cyclocross', 'marathon'] as const;
+export type EventKey = (typeof EVENT_KEYS)[number];
+
+export interface CalendarWeek {
+  /** 1–6 across the season (the spec's set_num). */
+  setNum: number;
+  /** 1–3: canoe, cyclocross, marathon. */
+  eventId: number;
+  /** 1 or 2 within the event. */
+  eventWeek: number;
+  /** Local dates, YYYY-MM-DD. */
+  opensOn: string;
+  closesOn: string;
+}
+
+export type WeekStatus = 'upcoming' | 'open' | 'closed';
+
+export interface WeekWindow {
+  opensAt: Date;
+  /** The last millisecond of `closesOn`. */
+  closesAt: Date;
+}
+
+/** @example weekWindow({ opensOn: '2025-02-04', closesOn: '2025-02-07', … }, 'Asia/Bangkok').opensAt // 2025-02-03T17:00Z */
+export function weekWindow(
+  week: Pick<CalendarWeek, 'opensOn' | 'closesOn'>,
+  timeZone: string,
+): WeekWindow {
+  return {
+    opensAt: startOfLocalDay(week.opensOn, timeZone),
+    closesAt: new Date(startOfLocalDay(addDays(week.closesOn, 1), timeZone).getTime() - 1),
+  };
+}
+
+export function weekStatus(
+  week: Pick<CalendarWeek, 'opensOn' | 'closesOn'>,
+  timeZone: string,
+  now: Date,
+): WeekStatus {
+  const { opensAt, closesAt } = weekWindow(week, timeZone);
+  if (now < opensAt) return 'upcoming';
+  if (now > closesAt) return 'closed';
+  return 'open';
+}
+
+/** Launch (the spec's eventStartsAt) is week 1's opening. */
+export function launchAt(weeks: readonly CalendarWeek[], timeZone: string): Date | null {
+  const first = [...weeks].sort((a, b) => a.setNum - b.setNum)[0];
+  return first ? weekWindow(first, timeZone).opensAt : null;
+}
+
+/**
+ * A week's active flag, and the player's team, can be changed until the end of the day before
+ * the week opens (DESIGN.md §2 'Holidays and team changes').
+ */
+export function canChangeWeek(
+  week: Pick<CalendarWeek, 'opensOn' | 'closesOn'>,
+  timeZone: string,
+  now: Date,
+): boolean {
+  return now < weekWindow(week, timeZone).opensAt;
+}
+
+export type SeasonPhase = 'before-launch' | 'week-open' | 'between-weeks' | 'ended';
+
+/**
+ * Where the season stands for a time zone: its phase and the current week — the open one, else
+ * the next to open, else (after the end) the last one.
+ * @example seasonPosition(weeks2025, 'Europe/Madrid', new Date('2025-02-08T12:00Z')) // { phase: 'between-weeks', week: week 2 }
+ */
+export function seasonPosition(
+  weeks: readonly CalendarWeek[],
+  timeZone: string,
+  now: Date,
+): { phase: SeasonPhase; week: CalendarWeek | null } {
+  const ordered = [...weeks].sort((a, b) => a.setNum - b.setNum);
+  if (ordered.length === 0) return { phase: 'ended', week: null };
+  for (const [index, week] of ordered.entries()) {
+    const status = weekStatus(week, timeZone, now);
+    if (status === 'open') return { phase: 'week-open', week };
+    if (status === 'upcoming')
+      return { phase: index === 0 ? 'before-launch' : 'between-weeks', week };
+  }
+  return { phase: 'ended', week: ordered.at(-1)! };
+}
+
+/**
+ * The spec's set_num: the week number plus 0, 2 or 4 for event 1, 2 or 3.
+ * @example setNumber(2, 1) // 3
+ */
+export function setNumber(eventId: number, eventWeek: number): number {
+  return (eventId - 1) * 2 + eventWeek;
+}
