@@ -15,6 +15,8 @@ import { migrateDatabase } from './db/migrate';
 import { currentSeasonExists } from './features/content/repository';
 import { loadSeasonFile } from './features/content/service';
 import { registerPlayerRoutes } from './features/players/routes';
+import { registerPlayRoutes } from './features/play/routes';
+import { startAttemptSweep } from './features/play/sweep';
 import { registerSeasonRoutes } from './features/season/routes';
 import { registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
@@ -79,18 +81,27 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   registerPlayerRoutes(app, { db: database.db, clock, authenticate });
   registerSeasonRoutes(app, { db: database.db, authenticate, site: config });
+  registerPlayRoutes(app, { db: database.db, clock, authenticate });
+  startAttemptSweep(app, { db: database.db, clock });
 
   return app;
 }
 
 /** Opens and migrates the configured database; on an empty one, loads the start-up season. */
-async function openOwnDatabase(config: Config, app: FastifyInstance, clock: Clock): Promise<DatabaseHandle> {
+async function openOwnDatabase(
+  config: Config,
+  app: FastifyInstance,
+  clock: Clock,
+): Promise<DatabaseHandle> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.addHook('onClose', () => database.close());
   await migrateDatabase(database);
   if (config.seasonFile && !(await currentSeasonExists(database.db))) {
     const summary = await loadSeasonFile(database.db, config.seasonFile, clock);
-    app.log.info({ file: config.seasonFile, season: summary.seasonId }, 'season loaded into the empty database');
+    app.log.info(
+      { file: config.seasonFile, season: summary.seasonId },
+      'season loaded into the empty database',
+    );
   }
   return database;
 }

@@ -132,7 +132,11 @@ export const seasons = pgTable(
     current: boolean('current').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('seasons_one_current').on(table.current).where(sql`${table.current}`)],
+  (table) => [
+    uniqueIndex('seasons_one_current')
+      .on(table.current)
+      .where(sql`${table.current}`),
+  ],
 );
 
 export const events = pgTable(
@@ -163,9 +167,10 @@ export const weeks = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.seasonId, table.setNum] }),
-    foreignKey({ columns: [table.seasonId, table.eventId], foreignColumns: [events.seasonId, events.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [table.seasonId, table.eventId],
+      foreignColumns: [events.seasonId, events.id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -221,9 +226,10 @@ export const questions = pgTable(
   },
   (table) => [
     uniqueIndex('questions_slot').on(table.seasonId, table.setNum, table.kind, table.position),
-    foreignKey({ columns: [table.seasonId, table.setNum], foreignColumns: [weeks.seasonId, weeks.setNum] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [table.seasonId, table.setNum],
+      foreignColumns: [weeks.seasonId, weeks.setNum],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -246,4 +252,73 @@ export const activeWeeks = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.playerId, table.seasonId] })],
+);
+
+/**
+ * A player's one attempt at a week (unique per player and week), with the team it counts for.
+ * Times are the server's; scores are in hundredths of a point.
+ */
+export const attempts = pgTable(
+  'attempts',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    seasonId: text('season_id').notNull(),
+    setNum: smallint('set_num').notNull(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id),
+    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull(),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true, precision: 3 }).notNull(),
+    /** Question ids in the order asked (positions 1–5) and each one's shuffled option keys. */
+    questionIds: jsonb('question_ids').$type<number[]>().notNull(),
+    optionOrders: jsonb('option_orders').$type<Record<string, string[]>>().notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+    timedOut: boolean('timed_out'),
+    correctCount: smallint('correct_count'),
+    answeredCount: smallint('answered_count'),
+    /** Milliseconds from the start to the last answer. */
+    elapsedMs: integer('elapsed_ms'),
+    mainScore: integer('main_score'),
+    challengerQuestionId: integer('challenger_question_id'),
+    challengerOptionOrder: jsonb('challenger_option_order').$type<string[]>(),
+    challengerStartedAt: timestamp('challenger_started_at', { withTimezone: true, precision: 3 }),
+    challengerDeadlineAt: timestamp('challenger_deadline_at', { withTimezone: true, precision: 3 }),
+    challengerOption: text('challenger_option'),
+    challengerAnsweredAt: timestamp('challenger_answered_at', { withTimezone: true, precision: 3 }),
+    /** Set once the challenger is decided: answered, or its time ran out. */
+    challengerCorrect: boolean('challenger_correct'),
+    /** The week's score: main set, then after the challenger. Null until the main set is scored. */
+    weekScore: integer('week_score'),
+  },
+  (table) => [
+    uniqueIndex('attempts_one_per_week').on(table.playerId, table.seasonId, table.setNum),
+    index('attempts_week_team').on(table.seasonId, table.setNum, table.teamId),
+    index('attempts_open_deadline')
+      .on(table.deadlineAt)
+      .where(sql`${table.finishedAt} is null`),
+    index('attempts_challenger_deadline')
+      .on(table.challengerDeadlineAt)
+      .where(sql`${table.challengerStartedAt} is not null and ${table.challengerCorrect} is null`),
+  ],
+);
+
+/** Answers of the main set, one row per question, final once written. */
+export const attemptAnswers = pgTable(
+  'attempt_answers',
+  {
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => attempts.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    questionId: integer('question_id').notNull(),
+    option: text('option').notNull(),
+    correct: boolean('correct').notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.attemptId, table.position] })],
 );

@@ -23,6 +23,16 @@ const STATUS: Record<ErrorCode, number> = {
   SALES_TEAM_NOT_IN_TEAM: 400,
   WEEK_LOCKED: 409,
   TEAM_CHANGE_LOCKED: 409,
+  WEEK_NOT_OPEN: 409,
+  WEEK_INACTIVE: 409,
+  ATTEMPT_NOT_FOUND: 404,
+  ATTEMPT_FINISHED: 409,
+  ANSWER_TOO_LATE: 409,
+  ANSWER_FINAL: 409,
+  ANSWER_OUT_OF_ORDER: 409,
+  UNKNOWN_QUESTION: 400,
+  UNKNOWN_OPTION: 400,
+  CHALLENGER_NOT_AVAILABLE: 409,
 };
 
 /** An error the API answers with on purpose: a code the web app translates, and a message. */

@@ -76,11 +76,11 @@ export type SeasonPhase = 'before-launch' | 'week-open' | 'between-weeks' | 'end
  * the next to open, else (after the end) the last one.
  * @example seasonPosition(weeks2025, 'Europe/Madrid', new Date('2025-02-08T12:00Z')) // { phase: 'between-weeks', week: week 2 }
  */
-export function seasonPosition(
-  weeks: readonly CalendarWeek[],
+export function seasonPosition<W extends CalendarWeek>(
+  weeks: readonly W[],
   timeZone: string,
   now: Date,
-): { phase: SeasonPhase; week: CalendarWeek | null } {
+): { phase: SeasonPhase; week: W | null } {
   const ordered = [...weeks].sort((a, b) => a.setNum - b.setNum);
   if (ordered.length === 0) return { phase: 'ended', week: null };
   for (const [index, week] of ordered.entries()) {
@@ -98,4 +98,15 @@ export function seasonPosition(
  */
 export function setNumber(eventId: number, eventWeek: number): number {
   return (eventId - 1) * 2 + eventWeek;
+}
+
+/** The zone where every day ends last (UTC−12): a week is closed everywhere once closed there. */
+const LAST_ZONE = 'Etc/GMT+12';
+
+/** Whether a week has closed in every time zone, so its correct answers may be shown. */
+export function closedEverywhere(
+  week: Pick<CalendarWeek, 'opensOn' | 'closesOn'>,
+  now: Date,
+): boolean {
+  return weekStatus(week, LAST_ZONE, now) === 'closed';
 }

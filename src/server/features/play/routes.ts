@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  answerInputSchema,
+  attemptParamsSchema,
+  attemptSchema,
+  challengerAnswerInputSchema,
+  currentWeekSchema,
+  playerStatsSchema,
+} from '../../../shared/contracts/play';
+import { resolveLanguage, type Language } from '../../../shared/domain/language';
+import * as play from './service';
+
+/** The player's language for question texts: profile, else identity locale, else the browser's. */
+function languageOf(request: FastifyRequest): Language {
+  const player = request.signedIn!.player;
+  const browser = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0]!.trim());
+  return resolveLanguage({ profile: player.language, idpLocale: player.locale, browser });
+}
+
+export function registerPlayRoutes(
+  app: FastifyInstance,
+  deps: play.PlayDeps & { authenticate: preHandlerAsyncHookHandler },
+) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const preHandler = deps.authenticate;
+  const attemptResponse = { response: { 200: attemptSchema } };
+  const withAttempt = { ...attemptResponse, params: attemptParamsSchema };
+  const noStore = { 'cache-control': 'no-store' };
+
+  typed.get(
+    '/api/weeks/current',
+    { preHandler, schema: { response: { 200: currentWeekSchema } } },
+    async (request, reply) =>
+      reply.headers(noStore).send(await play.currentWeek(deps, request.signedIn!.player)),
+  );
+
+  typed.get(
+    '/api/me/stats',
+    { preHandler, schema: { response: { 200: playerStatsSchema } } },
+    async (request, reply) =>
+      reply.headers(noStore).send(await play.stats(deps, request.signedIn!.player)),
+  );
+
+  typed.post(
+    '/api/weeks/current/attempt',
+    { preHandler, schema: attemptResponse },
+    async (request, reply) =>
+      reply
+        .headers(noStore)
+        .send(await play.startAttempt(deps, request.signedIn!.player, languageOf(request))),
+  );
+
+  typed.get('/api/attempts/:id', { preHandler, schema: withAttempt }, async (request, reply) =>
+    reply
+      .headers(noStore)
+      .send(
+        await play.attemptView(
+          deps,
+          request.signedIn!.player,
+          request.params.id,
+          languageOf(request),
+        ),
+      ),
+  );
+
+  typed.post(
+    '/api/attempts/:id/answers',
+    { preHandler, schema: { ...withAttempt, body: answerInputSchema } },
+    async (request, reply) => {
+      const player = request.signedIn!.player;
+      await play.answer(deps, player, request.params.id, request.body);
+      return reply
+        .headers(noStore)
+        .send(await play.attemptView(deps, player, request.params.id, languageOf(request)));
+    },
+  );
+
+  typed.post(
+    '/api/attempts/:id/finish',
+    { preHandler, schema: withAttempt },
+    async (request, reply) => {
+      const player = request.signedIn!.player;
+      await play.finish(deps, player, request.params.id);
+      return reply
+        .headers(noStore)
+        .send(await play.attemptView(deps, player, request.params.id, languageOf(request)));
+    },
+  );
+
+  typed.post(
+    '/api/attempts/:id/challenger',
+    { preHandler, schema: withAttempt },
+    async (request, reply) => {
+      const player = request.signedIn!.player;
+      await play.startChallenger(deps, player, request.params.id);
+      return reply
+        .headers(noStore)
+        .send(await play.attemptView(deps, player, request.params.id, languageOf(request)));
+    },
+  );
+
+  typed.post(
+    '/api/attempts/:id/challenger/answer',
+    { preHandler, schema: { ...withAttempt, body: challengerAnswerInputSchema } },
+    async (request, reply) => {
+      const player = request.signedIn!.player;
+      await play.answerChallenger(deps, player, request.params.id, request.body.option);
+      return reply
+        .headers(noStore)
+        .send(await play.attemptView(deps, player, request.params.id, languageOf(request)));
+    },
+  );
+}

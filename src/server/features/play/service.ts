@@ -1,0 +1,430 @@
+import { randomInt } from 'node:crypto';
+import type { Attempt, CurrentWeek, PlayerStats } from '../../../shared/contracts/play';
+import type { QuestionCategory } from '../../../shared/contracts/season';
+import { closedEverywhere, seasonPosition, weekWindow } from '../../../shared/domain/calendar';
+import type { Language } from '../../../shared/domain/language';
+import {
+  GRACE_SECONDS,
+  mainSetScore,
+  PLAY_SECONDS,
+  QUESTIONS_PER_WEEK,
+  weekScore,
+} from '../../../shared/domain/scoring';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { findActiveWeeks, findPlayerTeam, type PlayerRow } from '../players/repository';
+import { findCurrentSeason, type CurrentSeason } from '../season/repository';
+import { toAttemptView } from './attempt-view';
+import * as repo from './repository';
+
+/**
+ * A week's play, decided by the server (DESIGN.md §2 'A week's play'): one attempt per player
+ * and week, answers saved one by one with the server's time, scored once. Every call can be
+ * repeated and returns the stored result.
+ */
+
+export interface PlayDeps {
+  db: Database;
+  clock: Clock;
+}
+
+const deadlineFrom = (start: Date) => new Date(start.getTime() + PLAY_SECONDS * 1000);
+const pastGrace = (deadline: Date, now: Date) =>
+  now.getTime() > deadline.getTime() + GRACE_SECONDS * 1000;
+
+/** Fisher–Yates with a cryptographic source: option order per attempt. */
+function shuffled<T>(items: readonly T[]): T[] {
+  const result = [...items];
+  for (let i = result.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [result[i], result[j]] = [result[j]!, result[i]!];
+  }
+  return result;
+}
+
+interface PlayerWeek {
+  current: CurrentSeason;
+  timeZone: string;
+  week: CurrentSeason['weeks'][number] | null;
+  weekOpen: boolean;
+}
+
+async function locatePlayer(deps: PlayDeps, player: PlayerRow): Promise<PlayerWeek | null> {
+  const current = await findCurrentSeason(deps.db);
+  if (!current) return null;
+  const { team } = await findPlayerTeam(deps.db, player);
+  const timeZone = team?.timeZone ?? current.season.timeZone;
+  const position = seasonPosition(current.weeks, timeZone, deps.clock.now());
+  return { current, timeZone, week: position.week, weekOpen: position.phase === 'week-open' };
+}
+
+/** What /questions should show: the week, whether the player can play it, and their attempt. */
+export async function currentWeek(deps: PlayDeps, player: PlayerRow): Promise<CurrentWeek> {
+  const located = await locatePlayer(deps, player);
+  if (!located) return { state: 'no-season', week: null, attemptId: null, bestWeekScore: null };
+  const { current, week, weekOpen, timeZone } = located;
+  const stats = await repo.playerStats(deps.db, player.id, current.season.id);
+  const weekQuestions = week
+    ? await repo.findWeekQuestions(deps.db, current.season.id, week.setNum)
+    : [];
+  const window = week ? weekWindow(week, timeZone) : null;
+  const view = {
+    week:
+      week && window
+        ? {
+            setNum: week.setNum,
+            eventId: week.eventId,
+            eventWeek: week.eventWeek,
+            opensAt: window.opensAt.toISOString(),
+            closesAt: window.closesAt.toISOString(),
+            topic: (weekQuestions.find((q) => q.kind === 'main' && q.position === 1)?.category ??
+              null) as QuestionCategory | null,
+          }
+        : null,
+    bestWeekScore: stats.bestWeekScore,
+  };
+  if (player.registeredAt === null || player.teamId === null)
+    return { ...view, state: 'not-registered', attemptId: null };
+  const attempt = week
+    ? await repo.findPlayerAttempt(deps.db, player.id, current.season.id, week.setNum)
+    : undefined;
+  if (attempt) {
+    const closed = await closeIfExpired(deps, attempt);
+    return { ...view, state: closed.finishedAt ? 'done' : 'in-progress', attemptId: attempt.id };
+  }
+  if (!week || !weekOpen) return { ...view, state: 'not-open', attemptId: null };
+  const flags = await findActiveWeeks(deps.db, player.id, current.season.id);
+  if (flags.every((active) => !active))
+    return { ...view, state: 'no-active-weeks', attemptId: null };
+  if (!flags[week.setNum - 1]) return { ...view, state: 'inactive', attemptId: null };
+  return { ...view, state: 'ready', attemptId: null };
+}
+
+/** Starts the player's attempt at the open week, or returns the one already started. */
+export async function startAttempt(
+  deps: PlayDeps,
+  player: PlayerRow,
+  language: Language,
+): Promise<Attempt> {
+  const located = await locatePlayer(deps, player);
+  if (!located) throw new AppError('NO_SEASON', 'No season has been set up yet.');
+  if (player.registeredAt === null || player.teamId === null) {
+    throw new AppError(
+      'NOT_REGISTERED',
+      'Choose your team on the registration page before playing.',
+    );
+  }
+  const { current, week, weekOpen } = located;
+  const existing = week
+    ? await repo.findPlayerAttempt(deps.db, player.id, current.season.id, week.setNum)
+    : undefined;
+  if (existing) return attemptView(deps, player, existing.id, language);
+  if (!week || !weekOpen) throw new AppError('WEEK_NOT_OPEN', 'No game week is open right now.');
+  const flags = await findActiveWeeks(deps.db, player.id, current.season.id);
+  if (!flags[week.setNum - 1]) {
+    throw new AppError(
+      'WEEK_INACTIVE',
+      'This week is inactive on your profile: enable it on your account page and click Update.',
+    );
+  }
+  const main = (await repo.findWeekQuestions(deps.db, current.season.id, week.setNum)).filter(
+    (q) => q.kind === 'main',
+  );
+  if (main.length !== QUESTIONS_PER_WEEK)
+    throw new AppError('WEEK_NOT_OPEN', 'This week has no questions yet.');
+  const startedAt = deps.clock.now();
+  const attempt = await repo.insertAttemptOnce(deps.db, {
+    playerId: player.id,
+    seasonId: current.season.id,
+    setNum: week.setNum,
+    teamId: player.teamId,
+    startedAt,
+    deadlineAt: deadlineFrom(startedAt),
+    questionIds: main.map((q) => q.id),
+    optionOrders: Object.fromEntries(
+      main.map((q) => [String(q.id), shuffled(Object.keys(q.translations.en!.options))]),
+    ),
+  });
+  return attemptView(deps, player, attempt.id, language);
+}
+
+/** The player's own attempt; someone else's is 'not found' (its existence is not revealed). */
+export async function attemptView(
+  deps: PlayDeps,
+  player: PlayerRow,
+  id: string,
+  language: Language,
+): Promise<Attempt> {
+  const found = await repo.findOwnAttempt(deps.db, id, player.id);
+  if (!found) throw new AppError('ATTEMPT_NOT_FOUND', 'This attempt does not exist.');
+  const attempt = await closeIfExpired(deps, found);
+  const current = await findCurrentSeason(deps.db);
+  const week = current?.weeks.find(
+    (w) => w.setNum === attempt.setNum && w.seasonId === attempt.seasonId,
+  );
+  const { team } = await findPlayerTeam(deps.db, player);
+  const now = deps.clock.now();
+  const timeZone = team?.timeZone ?? current?.season.timeZone ?? 'UTC';
+  const ids = [
+    ...attempt.questionIds,
+    ...(attempt.challengerQuestionId ? [attempt.challengerQuestionId] : []),
+  ];
+  const [answers, questions] = await Promise.all([
+    repo.findAnswers(deps.db, attempt.id),
+    repo.findQuestions(deps.db, ids),
+  ]);
+  const window = week ? weekWindow(week, timeZone) : null;
+  return toAttemptView({
+    attempt,
+    answers,
+    questionsById: new Map(questions.map((q) => [q.id, q])),
+    language,
+    now,
+    weekOpen: window !== null && now >= window.opensAt && now <= window.closesAt,
+    revealCorrect: week ? closedEverywhere(week, now) : false,
+  });
+}
+
+/** Runs `work` on the locked attempt, after closing it if its time has run out. */
+async function withLockedAttempt<T>(
+  deps: PlayDeps,
+  player: PlayerRow,
+  id: string,
+  work: (tx: Database, attempt: repo.AttemptRow, now: Date) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction(async (tx) => {
+    const found = await repo.findOwnAttempt(tx, id, player.id, true);
+    if (!found) throw new AppError('ATTEMPT_NOT_FOUND', 'This attempt does not exist.');
+    const now = deps.clock.now();
+    return work(tx, await closeExpired(tx, found, now), now);
+  });
+}
+
+/** Saves one answer. Answers are final, in order, and refused after the deadline (+ grace). */
+export async function answer(
+  deps: PlayDeps,
+  player: PlayerRow,
+  id: string,
+  input: { position: number; option: string },
+): Promise<void> {
+  const tooLate = await withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
+    const answers = await repo.findAnswers(tx, attempt.id);
+    const previous = answers.find((a) => a.position === input.position);
+    if (previous) {
+      if (previous.option === input.option) return false;
+      throw new AppError(
+        'ANSWER_FINAL',
+        'This question has already been answered; answers are final.',
+      );
+    }
+    if (attempt.finishedAt) {
+      if (attempt.timedOut && pastGrace(attempt.deadlineAt, now)) return true;
+      throw new AppError('ATTEMPT_FINISHED', 'This week is already finished.');
+    }
+    const questionId = attempt.questionIds[input.position - 1];
+    if (questionId === undefined)
+      throw new AppError('UNKNOWN_QUESTION', `There is no question ${input.position}.`);
+    if (input.position !== answers.length + 1) {
+      throw new AppError('ANSWER_OUT_OF_ORDER', `Answer question ${answers.length + 1} first.`);
+    }
+    if (!attempt.optionOrders[String(questionId)]!.includes(input.option)) {
+      throw new AppError(
+        'UNKNOWN_OPTION',
+        `'${input.option}' is not an option of question ${input.position}.`,
+      );
+    }
+    const [question] = await repo.findQuestions(tx, [questionId]);
+    const row = {
+      attemptId: attempt.id,
+      position: input.position,
+      questionId,
+      option: input.option,
+      correct: question!.correctOption === input.option,
+      answeredAt: now,
+    };
+    await repo.insertAnswerOnce(tx, row);
+    if (answers.length + 1 === QUESTIONS_PER_WEEK) await score(tx, attempt, [...answers, row], now);
+    return false;
+  });
+  // Outside the transaction, so that closing the attempt is kept while the answer is refused.
+  if (tooLate) throw new AppError('ANSWER_TOO_LATE', 'Time is up: the 5 minutes have run out.');
+}
+
+/** Scores the main set (what was answered counts); repeating it changes nothing. */
+export async function finish(deps: PlayDeps, player: PlayerRow, id: string): Promise<void> {
+  await withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
+    if (!attempt.finishedAt) await score(tx, attempt, await repo.findAnswers(tx, attempt.id), now);
+  });
+}
+
+export async function startChallenger(
+  deps: PlayDeps,
+  player: PlayerRow,
+  id: string,
+): Promise<void> {
+  const located = await locatePlayer(deps, player);
+  await withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
+    if (attempt.challengerStartedAt) return;
+    if (!attempt.finishedAt)
+      throw new AppError('CHALLENGER_NOT_AVAILABLE', 'Finish the five questions first.');
+    const weekOpen = located?.weekOpen && located.week?.setNum === attempt.setNum;
+    if (!weekOpen)
+      throw new AppError('CHALLENGER_NOT_AVAILABLE', 'The challenger closes with the game week.');
+    const challenger = (await repo.findWeekQuestions(tx, attempt.seasonId, attempt.setNum)).find(
+      (q) => q.kind === 'challenger',
+    );
+    if (!challenger)
+      throw new AppError('CHALLENGER_NOT_AVAILABLE', 'This week has no challenger question.');
+    await repo.updateAttempt(tx, attempt.id, {
+      challengerQuestionId: challenger.id,
+      challengerOptionOrder: shuffled(Object.keys(challenger.translations.en!.options)),
+      challengerStartedAt: now,
+      challengerDeadlineAt: deadlineFrom(now),
+    });
+  });
+}
+
+export async function answerChallenger(
+  deps: PlayDeps,
+  player: PlayerRow,
+  id: string,
+  option: string,
+): Promise<void> {
+  const tooLate = await withLockedAttempt(deps, player, id, async (tx, attempt) => {
+    if (!attempt.challengerStartedAt)
+      throw new AppError('CHALLENGER_NOT_AVAILABLE', 'Start the challenger first.');
+    if (attempt.challengerCorrect !== null) {
+      if (attempt.challengerOption === option) return false;
+      if (attempt.challengerOption === null) return true;
+      throw new AppError(
+        'ANSWER_FINAL',
+        'The challenger has already been answered; answers are final.',
+      );
+    }
+    if (!attempt.challengerOptionOrder!.includes(option)) {
+      throw new AppError('UNKNOWN_OPTION', `'${option}' is not an option of the challenger.`);
+    }
+    const [question] = await repo.findQuestions(tx, [attempt.challengerQuestionId!]);
+    const correct = question!.correctOption === option;
+    await repo.updateAttempt(tx, attempt.id, {
+      challengerOption: option,
+      challengerAnsweredAt: deps.clock.now(),
+      challengerCorrect: correct,
+      weekScore: weekScore(attempt.mainScore!, correct ? 'correct' : 'wrong'),
+    });
+    return false;
+  });
+  if (tooLate) throw new AppError('ANSWER_TOO_LATE', 'Time is up: the 5 minutes have run out.');
+}
+
+/**
+ * Scores the main set once. Unanswered questions score 0 and cost the speed bonus, whether the
+ * time ran out or the player stopped early.
+ */
+async function score(
+  tx: Database,
+  attempt: repo.AttemptRow,
+  answers: repo.AnswerRow[],
+  now: Date,
+): Promise<repo.AttemptRow> {
+  const last = answers.reduce(
+    (latest, a) => Math.max(latest, a.answeredAt.getTime()),
+    attempt.startedAt.getTime(),
+  );
+  const correct = answers.filter((a) => a.correct).length;
+  const timedOut = answers.length < QUESTIONS_PER_WEEK;
+  const elapsedMs = last - attempt.startedAt.getTime();
+  const main = mainSetScore({ correct, elapsedSeconds: elapsedMs / 1000, timedOut });
+  const finishedAt = timedOut ? Math.min(now.getTime(), attempt.deadlineAt.getTime()) : last;
+  return repo.updateAttempt(tx, attempt.id, {
+    finishedAt: new Date(finishedAt),
+    timedOut,
+    correctCount: correct,
+    answeredCount: answers.length,
+    elapsedMs,
+    mainScore: main,
+    weekScore: main,
+  });
+}
+
+/**
+ * Closes what the clock has closed: a main set past its deadline (+ grace) is scored with what
+ * was answered; a challenger started and not answered in time counts as wrong.
+ */
+async function closeExpired(
+  tx: Database,
+  attempt: repo.AttemptRow,
+  now: Date,
+): Promise<repo.AttemptRow> {
+  let current = attempt;
+  if (!current.finishedAt && pastGrace(current.deadlineAt, now)) {
+    current = await score(tx, current, await repo.findAnswers(tx, current.id), now);
+  }
+  if (
+    current.challengerStartedAt &&
+    current.challengerCorrect === null &&
+    pastGrace(current.challengerDeadlineAt!, now)
+  ) {
+    current = await repo.updateAttempt(tx, current.id, {
+      challengerCorrect: false,
+      weekScore: weekScore(current.mainScore!, 'wrong'),
+    });
+  }
+  return current;
+}
+
+/** Lazily, on a read: closes the attempt if its time ran out (in its own locked transaction). */
+async function closeIfExpired(deps: PlayDeps, attempt: repo.AttemptRow): Promise<repo.AttemptRow> {
+  const now = deps.clock.now();
+  const mainExpired = !attempt.finishedAt && pastGrace(attempt.deadlineAt, now);
+  const challengerExpired =
+    attempt.challengerStartedAt !== null &&
+    attempt.challengerCorrect === null &&
+    pastGrace(attempt.challengerDeadlineAt!, now);
+  if (!mainExpired && !challengerExpired) return attempt;
+  return deps.db.transaction(async (tx) => {
+    const locked = await repo.findOwnAttempt(tx, attempt.id, attempt.playerId, true);
+    return closeExpired(tx, locked!, now);
+  });
+}
+
+/** The periodic sweep: closes expired attempts nobody reads. Safe with several instances. */
+export async function sweepExpiredAttempts(deps: PlayDeps, batch = 200): Promise<number> {
+  const now = deps.clock.now();
+  const expired = await repo.findExpiredAttemptIds(
+    deps.db,
+    new Date(now.getTime() - GRACE_SECONDS * 1000),
+    batch,
+  );
+  for (const { id, playerId } of expired) {
+    await deps.db.transaction(async (tx) => {
+      const locked = await repo.findOwnAttempt(tx, id, playerId, true);
+      if (locked) await closeExpired(tx, locked, now);
+    });
+  }
+  return expired.length;
+}
+
+export async function stats(deps: PlayDeps, player: PlayerRow): Promise<PlayerStats> {
+  const current = await findCurrentSeason(deps.db);
+  if (!current)
+    return {
+      totalScore: 0,
+      bestWeekScore: null,
+      fastestSeconds: null,
+      challengersAttempted: 0,
+      challengersCorrect: 0,
+    };
+  const row = await repo.playerStats(deps.db, player.id, current.season.id);
+  return {
+    totalScore: row.totalScore ?? 0,
+    bestWeekScore: row.bestWeekScore,
+    fastestSeconds:
+      row.fastestMs === null || Number.isNaN(row.fastestMs)
+        ? null
+        : Math.round(row.fastestMs / 1000),
+    challengersAttempted: row.challengersAttempted,
+    challengersCorrect: row.challengersCorrect,
+  };
+}

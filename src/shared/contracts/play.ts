@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { QUESTION_CATEGORIES } from './season';
+
+export const playQuestionSchema = z.object({
+  position: z.number(),
+  category: z.enum(QUESTION_CATEGORIES),
+  text: z.string(),
+  /** In this attempt's shuffled order; never says which one is right. */
+  options: z.array(z.object({ key: z.string(), text: z.string() })),
+  /** Only once the week has closed in every time zone; null before. */
+  correctOption: z.string().nullable(),
+});
+export type PlayQuestion = z.infer<typeof playQuestionSchema>;
+
+export const attemptSchema = z.object({
+  id: z.string(),
+  setNum: z.number(),
+  /** The spec's event status: pending while the main set runs, done once scored. */
+  status: z.enum(['pending', 'done']),
+  startedAt: z.string(),
+  deadlineAt: z.string(),
+  /** The server's time when answering, so the browser's countdown ignores a wrong device clock. */
+  serverNow: z.string(),
+  questions: z.array(playQuestionSchema),
+  answers: z.array(z.object({ position: z.number(), option: z.string() })),
+  /** The question to answer next; null when all are answered or the attempt is done. */
+  nextPosition: z.number().nullable(),
+  result: z
+    .object({
+      mainScore: z.number(),
+      correctCount: z.number(),
+      answeredCount: z.number(),
+      timedOut: z.boolean(),
+      /** From the start to the last answer. */
+      elapsedSeconds: z.number(),
+    })
+    .nullable(),
+  challenger: z
+    .object({
+      /** The spec's status_challenger: pending (offered), in-progress, done. */
+      status: z.enum(['pending', 'in-progress', 'done']),
+      /** Whether it can still be started (the week is open). */
+      available: z.boolean(),
+      question: playQuestionSchema.nullable(),
+      deadlineAt: z.string().nullable(),
+      answer: z.string().nullable(),
+      outcome: z.enum(['correct', 'wrong', 'timed-out']).nullable(),
+    })
+    .nullable(),
+  /** In hundredths of a point; null until the main set is scored. */
+  weekScore: z.number().nullable(),
+});
+export type Attempt = z.infer<typeof attemptSchema>;
+
+export const currentWeekSchema = z.object({
+  state: z.enum([
+    'no-season',
+    'not-registered',
+    'not-open',
+    'no-active-weeks',
+    'inactive',
+    'ready',
+    'in-progress',
+    'done',
+  ]),
+  week: z
+    .object({
+      setNum: z.number(),
+      eventId: z.number(),
+      eventWeek: z.number(),
+      opensAt: z.string(),
+      closesAt: z.string(),
+      /** The week's topic: the category of its first question. */
+      topic: z.enum(QUESTION_CATEGORIES).nullable(),
+    })
+    .nullable(),
+  attemptId: z.string().nullable(),
+  /** Personal best week score this season, in hundredths. */
+  bestWeekScore: z.number().nullable(),
+});
+export type CurrentWeek = z.infer<typeof currentWeekSchema>;
+
+export const answerInputSchema = z.strictObject({
+  position: z.number().int(),
+  option: z.string().min(1).max(8),
+});
+export const challengerAnswerInputSchema = z.strictObject({ option: z.string().min(1).max(8) });
+export const attemptParamsSchema = z.object({ id: z.uuid({ error: 'not an attempt id' }) });
+
+/** GET /api/me/stats: the account page's tiles. Scores in hundredths; times in seconds. */
+export const playerStatsSchema = z.object({
+  totalScore: z.number(),
+  bestWeekScore: z.number().nullable(),
+  fastestSeconds: z.number().nullable(),
+  challengersAttempted: z.number(),
+  challengersCorrect: z.number(),
+});
+export type PlayerStats = z.infer<typeof playerStatsSchema>;

@@ -1,0 +1,56 @@
+/**
+ * Points (DESIGN.md §2 'Points'), kept as integers in hundredths of a point so sums are exact.
+ */
+
+export const QUESTIONS_PER_WEEK = 5;
+/** Seconds to answer the main set, and separately the challenger. */
+export const PLAY_SECONDS = 300;
+/** Answers arriving up to this long after the deadline still count (network latency). */
+export const GRACE_SECONDS = 2;
+export const POINT = 100;
+export const CHALLENGER_BONUS = 5 * POINT;
+
+/**
+ * The speed bonus: (correct / 5) × (1 − elapsed / 300), in hundredths, rounded down and always
+ * below one point, so more correct answers always beat fewer. No bonus after a time-out.
+ * @example speedBonus(5, 60, false) // 80
+ * @example speedBonus(4, 0, false) // 80 (4 correct can never beat 5 correct: 480 < 500)
+ */
+export function speedBonus(correct: number, elapsedSeconds: number, timedOut: boolean): number {
+  if (timedOut || correct <= 0) return 0;
+  const elapsed = Math.min(Math.max(elapsedSeconds, 0), PLAY_SECONDS);
+  const bonus = Math.floor((correct / QUESTIONS_PER_WEEK) * (1 - elapsed / PLAY_SECONDS) * POINT);
+  return Math.min(bonus, POINT - 1);
+}
+
+/**
+ * The main set's score: 1 point per correct answer plus the speed bonus. `elapsedSeconds` runs
+ * from the start to the last answer.
+ * @example mainSetScore({ correct: 3, elapsedSeconds: 150, timedOut: false }) // 330
+ */
+export function mainSetScore(result: {
+  correct: number;
+  elapsedSeconds: number;
+  timedOut: boolean;
+}): number {
+  return (
+    result.correct * POINT + speedBonus(result.correct, result.elapsedSeconds, result.timedOut)
+  );
+}
+
+export type ChallengerOutcome = 'not-taken' | 'correct' | 'wrong';
+
+/**
+ * The week's score after the optional challenger: +5 points when right; when wrong, or started
+ * and not answered in time, the week is halved (rounded down to the hundredth).
+ * @example weekScore(480, 'correct') // 980
+ * @example weekScore(481, 'wrong') // 240
+ */
+export function weekScore(mainScore: number, challenger: ChallengerOutcome): number {
+  if (challenger === 'correct') return mainScore + CHALLENGER_BONUS;
+  if (challenger === 'wrong') return Math.floor(mainScore / 2);
+  return mainScore;
+}
+
+/** Points for display: hundredths to a number of points (e.g. 480 → 4.8). */
+export const toPoints = (hundredths: number) => hundredths / POINT;
