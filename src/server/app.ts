@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
-  type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { registerEmbeddedIdp } from './auth/embedded-idp';
 import { createOidcClient } from './auth/oidc-client';

@@ -43,7 +43,9 @@ const environmentSchema = z
     CONTACT_EMAIL: z.email().default('podium-help@example.com'),
     SEASON_FILE: z.string().default('content/seasons/demo.json'),
     CLOCK_START: optionalString.pipe(
-      z.iso.datetime({ offset: true, error: 'must be an ISO date-time such as 2025-02-03T09:00:00Z' }).optional(),
+      z.iso
+        .datetime({ offset: true, error: 'must be an ISO date-time such as 2025-02-03T09:00:00Z' })
+        .optional(),
     ),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(720),
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(2_160).default(168),

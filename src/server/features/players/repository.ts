@@ -16,7 +16,11 @@ export interface IdentityClaims {
 export type PlayerRow = typeof players.$inferSelect;
 
 /** Creates the player on first sign-in; later sign-ins refresh the claims. Returns the id. */
-export async function upsertPlayerFromClaims(db: Database, claims: IdentityClaims, now: Date): Promise<string> {
+export async function upsertPlayerFromClaims(
+  db: Database,
+  claims: IdentityClaims,
+  now: Date,
+): Promise<string> {
   const values = {
     oidcIssuer: claims.issuer,
     oidcSubject: claims.subject,
@@ -60,22 +64,44 @@ export async function findPlayerTeam(db: Database, player: PlayerRow) {
   const [row] = await db
     .select({ team: teams, salesTeam: salesTeams })
     .from(teams)
-    .leftJoin(salesTeams, and(eq(salesTeams.id, sql`${player.salesTeamId}`), eq(salesTeams.teamId, teams.id)))
+    .leftJoin(
+      salesTeams,
+      and(eq(salesTeams.id, sql`${player.salesTeamId}`), eq(salesTeams.teamId, teams.id)),
+    )
     .where(eq(teams.id, player.teamId));
   return { team: row?.team ?? null, salesTeam: row?.salesTeam ?? null };
 }
 
 /** week_1..week_6 for a season; all active when the player never saved them. */
-export async function findActiveWeeks(db: Database, playerId: string, seasonId: string): Promise<boolean[]> {
+export async function findActiveWeeks(
+  db: Database,
+  playerId: string,
+  seasonId: string,
+): Promise<boolean[]> {
   const [row] = await db
     .select()
     .from(activeWeeks)
     .where(and(eq(activeWeeks.playerId, playerId), eq(activeWeeks.seasonId, seasonId)));
-  return row ? [row.week1, row.week2, row.week3, row.week4, row.week5, row.week6] : [true, true, true, true, true, true];
+  return row
+    ? [row.week1, row.week2, row.week3, row.week4, row.week5, row.week6]
+    : [true, true, true, true, true, true];
 }
 
-export async function saveActiveWeeks(db: Database, playerId: string, seasonId: string, flags: boolean[], now: Date) {
-  const [week1, week2, week3, week4, week5, week6] = flags as [boolean, boolean, boolean, boolean, boolean, boolean];
+export async function saveActiveWeeks(
+  db: Database,
+  playerId: string,
+  seasonId: string,
+  flags: boolean[],
+  now: Date,
+) {
+  const [week1, week2, week3, week4, week5, week6] = flags as [
+    boolean,
+    boolean,
+    boolean,
+    boolean,
+    boolean,
+    boolean,
+  ];
   const values = { week1, week2, week3, week4, week5, week6, updatedAt: now };
   await db
     .insert(activeWeeks)
@@ -97,7 +123,11 @@ export async function saveProfile(
   const updated = await db
     .update(players)
     .set({ ...profile, updatedAt: now, ...(firstRegistration ? { registeredAt: now } : {}) })
-    .where(firstRegistration ? and(eq(players.id, playerId), isNull(players.registeredAt)) : eq(players.id, playerId))
+    .where(
+      firstRegistration
+        ? and(eq(players.id, playerId), isNull(players.registeredAt))
+        : eq(players.id, playerId),
+    )
     .returning({ id: players.id });
   return updated.length === 1;
 }

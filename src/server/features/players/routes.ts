@@ -14,7 +14,9 @@ export function registerPlayerRoutes(
   const schema = { response: { 200: meSchema } };
 
   typed.get('/api/me', { preHandler: deps.authenticate, schema }, async (request, reply) =>
-    reply.header('cache-control', 'no-store').send(await playerView(deps.db, request.signedIn!.player, deps.clock)),
+    reply
+      .header('cache-control', 'no-store')
+      .send(await playerView(deps.db, request.signedIn!.player, deps.clock)),
   );
 
   for (const [method, url, mode] of [
@@ -30,7 +32,9 @@ export function registerPlayerRoutes(
         const player = request.signedIn!.player;
         await saveProfile(deps.db, player, request.body, deps.clock, mode);
         const saved = (await findPlayerById(deps.db, player.id))!;
-        return reply.header('cache-control', 'no-store').send(await playerView(deps.db, saved, deps.clock));
+        return reply
+          .header('cache-control', 'no-store')
+          .send(await playerView(deps.db, saved, deps.clock));
       },
     });
   }

@@ -1,17 +1,31 @@
 import type { Me, ProfileInput } from '../../../shared/contracts/me';
-import { canChangeWeek, launchAt, seasonPosition, weekStatus, weekWindow } from '../../../shared/domain/calendar';
+import {
+  canChangeWeek,
+  launchAt,
+  seasonPosition,
+  weekStatus,
+  weekWindow,
+} from '../../../shared/domain/calendar';
 import { isLanguage } from '../../../shared/domain/language';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { findCurrentSeason, findSalesTeam, findTeam, type CurrentSeason } from '../season/repository';
+import {
+  findCurrentSeason,
+  findSalesTeam,
+  findTeam,
+  type CurrentSeason,
+} from '../season/repository';
 import * as repo from './repository';
 
 export const REGISTRATION_CLOSED_MESSAGE = 'The registration process is closed.';
 
 /** The signed-in player with their team and their calendar in their team's time zone. */
 export async function playerView(db: Database, player: repo.PlayerRow, clock: Clock): Promise<Me> {
-  const [current, { team, salesTeam }] = await Promise.all([findCurrentSeason(db), repo.findPlayerTeam(db, player)]);
+  const [current, { team, salesTeam }] = await Promise.all([
+    findCurrentSeason(db),
+    repo.findPlayerTeam(db, player),
+  ]);
   const timeZone = team?.timeZone ?? current?.season.timeZone ?? 'UTC';
   const base = {
     name: player.name,
@@ -81,7 +95,8 @@ export async function saveProfile(
   const registered = player.registeredAt !== null;
   if (mode === 'register') {
     if (registered) throw new AppError('ALREADY_REGISTERED', 'You are already registered.');
-    if (now >= current.season.registrationClosesAt) throw new AppError('REGISTRATION_CLOSED', REGISTRATION_CLOSED_MESSAGE);
+    if (now >= current.season.registrationClosesAt)
+      throw new AppError('REGISTRATION_CLOSED', REGISTRATION_CLOSED_MESSAGE);
   } else if (!registered) {
     throw new AppError('NOT_REGISTERED', 'Register first.');
   }
@@ -91,7 +106,10 @@ export async function saveProfile(
   if (input.salesTeamId !== null) {
     const salesTeam = await findSalesTeam(db, input.salesTeamId);
     if (!salesTeam || salesTeam.teamId !== team.id) {
-      throw new AppError('SALES_TEAM_NOT_IN_TEAM', 'This sales team does not belong to the chosen team.');
+      throw new AppError(
+        'SALES_TEAM_NOT_IN_TEAM',
+        'This sales team does not belong to the chosen team.',
+      );
     }
   }
   if (mode === 'update') await checkTeamChange(db, player, input, current, now);
@@ -99,14 +117,24 @@ export async function saveProfile(
   checkWeekChanges(current, stored, input.activeWeeks, team.timeZone, now);
 
   await db.transaction(async (tx) => {
-    const profile = { language: input.language, teamId: input.teamId, salesTeamId: input.salesTeamId };
+    const profile = {
+      language: input.language,
+      teamId: input.teamId,
+      salesTeamId: input.salesTeamId,
+    };
     const saved = await repo.saveProfile(tx, player.id, profile, now, mode === 'register');
     if (!saved) throw new AppError('ALREADY_REGISTERED', 'You are already registered.');
     await repo.saveActiveWeeks(tx, player.id, current.season.id, input.activeWeeks, now);
   });
 }
 
-async function checkTeamChange(db: Database, player: repo.PlayerRow, input: ProfileInput, current: CurrentSeason, now: Date) {
+async function checkTeamChange(
+  db: Database,
+  player: repo.PlayerRow,
+  input: ProfileInput,
+  current: CurrentSeason,
+  now: Date,
+) {
   if (player.teamId === input.teamId && player.salesTeamId === input.salesTeamId) return;
   const { team } = await repo.findPlayerTeam(db, player);
   const position = seasonPosition(current.weeks, team?.timeZone ?? current.season.timeZone, now);
@@ -118,7 +146,13 @@ async function checkTeamChange(db: Database, player: repo.PlayerRow, input: Prof
   }
 }
 
-function checkWeekChanges(current: CurrentSeason, stored: boolean[], wanted: boolean[], timeZone: string, now: Date) {
+function checkWeekChanges(
+  current: CurrentSeason,
+  stored: boolean[],
+  wanted: boolean[],
+  timeZone: string,
+  now: Date,
+) {
   for (const week of current.weeks) {
     const index = week.setNum - 1;
     if (stored[index] !== wanted[index] && !canChangeWeek(week, timeZone, now)) {

@@ -30,7 +30,9 @@ export async function listTeamsWithSalesTeams(db: Database) {
   ]);
   return teamRows.map((team) => ({
     ...team,
-    salesTeams: salesRows.filter((row) => row.teamId === team.id).map(({ id, name }) => ({ id, name })),
+    salesTeams: salesRows
+      .filter((row) => row.teamId === team.id)
+      .map(({ id, name }) => ({ id, name })),
   }));
 }
 

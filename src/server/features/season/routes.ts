@@ -1,6 +1,11 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { launchSchema, seasonSchema, teamsAndLanguagesSchema, LAUNCH_FALLBACK } from '../../../shared/contracts/season';
+import {
+  launchSchema,
+  seasonSchema,
+  teamsAndLanguagesSchema,
+  LAUNCH_FALLBACK,
+} from '../../../shared/contracts/season';
 import { siteSchema } from '../../../shared/contracts/me';
 import { launchAt } from '../../../shared/domain/calendar';
 import type { Database } from '../../db/client';
@@ -57,7 +62,10 @@ export function registerSeasonRoutes(
     '/api/teams-and-languages',
     { preHandler: deps.authenticate, schema: { response: { 200: teamsAndLanguagesSchema } } },
     async () => {
-      const [teams, languages] = await Promise.all([listTeamsWithSalesTeams(deps.db), listLanguages(deps.db)]);
+      const [teams, languages] = await Promise.all([
+        listTeamsWithSalesTeams(deps.db),
+        listLanguages(deps.db),
+      ]);
       return {
         teams: teams.map(({ id, name, flag, region, timeZone, salesTeams }) => ({
           id,
