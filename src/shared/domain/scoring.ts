@@ -18,8 +18,13 @@ export const CHALLENGER_BONUS = 5 * POINT;
  */
 export function speedBonus(correct: number, elapsedSeconds: number, timedOut: boolean): number {
   if (timedOut || correct <= 0) return 0;
-  const elapsed = Math.min(Math.max(elapsedSeconds, 0), PLAY_SECONDS);
-  const bonus = Math.floor((correct / QUESTIONS_PER_WEEK) * (1 - elapsed / PLAY_SECONDS) * POINT);
+  // In whole milliseconds and integers: in floating point, (1 / 5) × (1 − 90 / 300) × 100 gives
+  // 13.999…, which would round down to 13 instead of 14.
+  const limitMs = PLAY_SECONDS * 1000;
+  const elapsedMs = Math.min(Math.max(Math.round(elapsedSeconds * 1000), 0), limitMs);
+  const bonus = Math.floor(
+    (correct * (limitMs - elapsedMs) * POINT) / (QUESTIONS_PER_WEEK * limitMs),
+  );
   return Math.min(bonus, POINT - 1);
 }
 

@@ -3,15 +3,17 @@ import { LoginCallbackPage } from '../features/auth/login-callback-page';
 import { LoginScreen } from '../features/auth/login-screen';
 import { PlaceholderPage } from '../features/placeholders/placeholder-page';
 import { RulesFallback } from '../features/rules/rules-fallback';
+import { HomeRoute } from './home-route';
 import { NotFoundPage } from './not-found-page';
 import { PlayerFrame } from './player-frame';
+import { RouteLoading } from './route-loading';
 
-/** Spec §2 routes with their access rules. */
+/** Spec §2 routes with their access rules. Screens not needed on first load are split off. */
 export const router = createBrowserRouter([
   { path: '/login/callback', element: <LoginCallbackPage /> },
   {
     element: <PlayerFrame signedOut={<LoginScreen />} />,
-    children: [{ index: true, element: <PlaceholderPage screen="home" /> }],
+    children: [{ index: true, element: <HomeRoute /> }],
   },
   {
     element: <PlayerFrame signedOut={<RulesFallback />} />,
@@ -21,9 +23,23 @@ export const router = createBrowserRouter([
     element: <PlayerFrame />,
     children: [
       { path: 'track', element: <PlaceholderPage screen="track" /> },
-      { path: 'questions', element: <PlaceholderPage screen="questions" /> },
+      {
+        path: 'questions',
+        hydrateFallbackElement: <RouteLoading />,
+        lazy: () =>
+          import('../features/play/questions-page').then((module) => ({
+            Component: module.QuestionsPage,
+          })),
+      },
       { path: 'leaderboard', element: <PlaceholderPage screen="leaderboard" /> },
-      { path: 'account', element: <PlaceholderPage screen="account" /> },
+      {
+        path: 'account',
+        hydrateFallbackElement: <RouteLoading />,
+        lazy: () =>
+          import('../features/account/account-page').then((module) => ({
+            Component: module.AccountPage,
+          })),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -5,16 +5,21 @@ import en from '../locales/en.json';
 
 /**
  * English ships in the main bundle (it is the fallback); the other six languages are loaded on
- * demand, each as its own small chunk.
+ * demand, each as its own small chunk. Long texts of one screen live in their own namespace
+ * (locales/<namespace>/<language>.json), loaded with that screen.
  */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json');
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../locales/*.json',
+  '../locales/*/*.json',
+]);
 
 const lazyLocales: BackendModule = {
   type: 'backend',
   init: () => {},
-  read(language, _namespace, callback) {
-    const load = loaders[`../locales/${language}.json`];
-    if (!load) return callback(new Error(`No locale ${language}`), false);
+  read(language, namespace, callback) {
+    const file = namespace === 'translation' ? `${language}.json` : `${namespace}/${language}.json`;
+    const load = loaders[`../locales/${file}`];
+    if (!load) return callback(new Error(`No locale ${file}`), false);
     load().then(
       (module) => callback(null, module.default),
       (error: unknown) => callback(error as Error, false),

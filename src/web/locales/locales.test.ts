@@ -1,12 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../shared/domain/language';
 
 type Tree = { [key: string]: string | Tree };
 
-const load = (language: string): Tree =>
-  JSON.parse(readFileSync(path.join(import.meta.dirname, `${language}.json`), 'utf8')) as Tree;
+/** The main file of each language, and each screen namespace folder (e.g. rules/). */
+const NAMESPACES = ['', ...readdirSync(import.meta.dirname, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => `${entry.name}/`)];
+
+const load = (file: string): Tree =>
+  JSON.parse(readFileSync(path.join(import.meta.dirname, `${file}.json`), 'utf8')) as Tree;
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const entries = new Map<string, string>();
@@ -20,10 +23,13 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 /** Interpolations ({{name}}) and markup (<email>) a translation must keep. */
 const tokens = (text: string) => (text.match(/\{\{\s*\w+\s*\}\}|<\/?\w+>/g) ?? []).map((token) => token.replace(/\s/g, '')).sort();
 
-const english = flatten(load('en'));
+const cases = NAMESPACES.flatMap((namespace) =>
+  LANGUAGES.filter((language) => language !== 'en').map((language) => [`${namespace}${language}`, namespace] as const),
+);
 
-describe.each(LANGUAGES.filter((language) => language !== 'en'))('the %s locale', (language) => {
-  const translated = flatten(load(language));
+describe.each(cases)('the %s locale', (file, namespace) => {
+  const english = flatten(load(`${namespace}en`));
+  const translated = flatten(load(file));
 
   it('has every key that English has, and no other', () => {
     expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());

@@ -1,0 +1,56 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ScreenMessage, screenStyles } from '../components/screen-message';
+import { usePlayer } from '../lib/auth/use-player';
+import { useCurrentWeek } from '../lib/current-week';
+import { hasLaunched } from '../lib/launch';
+import { PlaceholderPage } from '../features/placeholders/placeholder-page';
+import { RegistrationPage } from '../features/registration/registration-page';
+import { WeeklyIntro } from '../features/home/weekly-intro';
+
+/**
+ * Home (composes features): registration before launch or without a team; after launch the race (track view, a
+ * later update) with the weekly intro popup while this week's questions wait.
+ */
+export function HomeRoute() {
+  const { t } = useTranslation();
+  const me = usePlayer();
+  const queryClient = useQueryClient();
+  const [launchedNow, setLaunchedNow] = useState(false);
+  const launched = launchedNow || hasLaunched(me.eventStartsAt);
+  const week = useCurrentWeek();
+
+  if (!me.season) {
+    return (
+      <ScreenMessage title={t('home.noSeasonTitle')}>
+        <p className={screenStyles.text}>{t('home.noSeason')}</p>
+      </ScreenMessage>
+    );
+  }
+  if (!me.registered && !me.season.registrationOpen) {
+    return (
+      <ScreenMessage title={t('registration.closedTitle')}>
+        <p className={screenStyles.text} role="alert">
+          {t('errors.REGISTRATION_CLOSED')}
+        </p>
+      </ScreenMessage>
+    );
+  }
+  if (!me.registered || !launched) {
+    const onLaunch = () => {
+      setLaunchedNow(true);
+      void queryClient.invalidateQueries({ queryKey: ['me'] });
+      void queryClient.invalidateQueries({ queryKey: ['current-week'] });
+    };
+    return <RegistrationPage me={me} season={me.season} launched={launched} onLaunch={onLaunch} />;
+  }
+  return (
+    <>
+      {week.data?.state === 'ready' && week.data.week && (
+        <WeeklyIntro name={me.givenName ?? ''} setNum={week.data.week.setNum} />
+      )}
+      <PlaceholderPage screen="track" />
+    </>
+  );
+}

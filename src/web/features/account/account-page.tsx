@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Me } from '../../../shared/contracts/me';
+import { resolveLanguage } from '../../../shared/domain/language';
+import { ProfileFields, type ProfileChoice } from '../../components/profile-fields';
+import { WeekCalendar } from '../../components/week-calendar';
+import { usePlayer } from '../../lib/auth/use-player';
+import { useSaveProfile } from '../../lib/auth/save-profile';
+import { useTeamsAndLanguages } from '../../lib/teams';
+import { useErrorText, useTransientMessage } from '../../lib/use-error-message';
+import styles from './account.module.css';
+import { StatsTiles } from './stats-tiles';
+
+const choiceOf = (me: Me): ProfileChoice => ({
+  language: resolveLanguage({
+    profile: me.language,
+    idpLocale: me.locale,
+    browser: navigator.languages,
+  }),
+  teamId: me.team?.id ?? null,
+  salesTeamId: me.salesTeam?.id ?? null,
+});
+
+/** Spec §2 'Account screen': language, team, sales team, the holiday calendar, statistics. */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const me = usePlayer();
+  const options = useTeamsAndLanguages();
+  const save = useSaveProfile('update');
+  const errorText = useErrorText();
+  const [error, setError] = useTransientMessage();
+  const [saved, setSaved] = useTransientMessage();
+  const [choice, setChoice] = useState(() => choiceOf(me));
+  const [weeks, setWeeks] = useState(() => me.season?.weeks.map((week) => week.active) ?? []);
+  const hasTeam = me.team !== null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (choice.teamId === null) return;
+    save.mutate(
+      {
+        language: choice.language,
+        teamId: choice.teamId,
+        salesTeamId: choice.salesTeamId,
+        activeWeeks: weeks,
+      },
+      {
+        onSuccess: (updated) => {
+          setChoice(choiceOf(updated));
+          setWeeks(updated.season?.weeks.map((week) => week.active) ?? []);
+          setSaved(t('account.saved'));
+        },
+        onError: (failure) => setError(errorText(failure)),
+      },
+    );
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{t('account.title')}</h1>
+      <p className={styles.identity}>
+        {me.name} {me.email && <span className={styles.email}>· {me.email}</span>}
+      </p>
+      <form onSubmit={submit} className={styles.form} aria-labelledby="details-title">
+        <section className={styles.section}>
+          <h2 id="details-title" className={styles.heading}>
+            {t('account.detailsTitle')}
+          </h2>
+          {options.data ? (
+            <ProfileFields
+              value={choice}
+              onChange={setChoice}
+              options={options.data}
+              teamLocked={hasTeam && me.season !== null && !me.season.teamChangeable}
+              teamLockedReason={t('account.teamLocked')}
+            />
+          ) : options.isError ? (
+            <p role="alert">{t('errors.generic')}</p>
+          ) : (
+            <p role="status">{t('app.loading')}</p>
+          )}
+        </section>
+        {me.season && (
+          <section className={styles.section} aria-labelledby="calendar-title">
+            <h2 id="calendar-title" className={styles.heading}>
+              {t('account.calendarTitle')}
+            </h2>
+            <p className={styles.note}>
+              {hasTeam ? t('account.calendarHelp') : t('account.calendarNoTeam')}
+            </p>
+            <WeekCalendar
+              weeks={me.season.weeks}
+              value={weeks}
+              timeZone={me.timeZone}
+              disabled={!hasTeam}
+              onToggle={(setNum) =>
+                setWeeks((current) =>
+                  current.map((active, index) => (index === setNum - 1 ? !active : active)),
+                )
+              }
+            />
+          </section>
+        )}
+        {hasTeam && (
+          <div className={styles.actions}>
+            <button type="submit" className="button" disabled={save.isPending || !options.data}>
+              {save.isPending ? t('account.updating') : t('account.update')}
+            </button>
+            <span role="status" className={styles.saved}>
+              {saved}
+            </span>
+          </div>
+        )}
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      </form>
+      <StatsTiles />
+      <p>
+        <Link to="/rules">{t('account.rulesLink')}</Link>
+      </p>
+    </div>
+  );
+}

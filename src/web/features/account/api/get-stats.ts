@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PlayerStats } from '../../../../shared/contracts/play';
+import { apiRequest } from '../../../lib/api-client';
+
+export const statsQuery = queryOptions({
+  queryKey: ['me', 'stats'],
+  queryFn: () => apiRequest<PlayerStats>('/api/me/stats'),
+});
+
+export const usePlayerStats = () => useQuery(statsQuery);

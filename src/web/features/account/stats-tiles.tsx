@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fastestTimeLabel } from '../../../shared/domain/durations';
+import { POINT } from '../../../shared/domain/scoring';
+import { formatPoints } from '../../lib/format';
+import { usePlayerStats } from './api/get-stats';
+import styles from './account.module.css';
+
+/** Spec §2: each tile shows a loader for about a second before its value. */
+const TILE_LOADER_MS = 1000;
+
+/**
+ * Player statistics: overall score, best week (rounded up), fastest time, challengers attempted
+ * and correct. A failed load is logged and shows a dash (spec §8).
+ */
+export function StatsTiles() {
+  const { t, i18n } = useTranslation();
+  const stats = usePlayerStats();
+  const [warm, setWarm] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWarm(true), TILE_LOADER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (stats.error) console.info('player statistics could not be loaded', stats.error);
+  }, [stats.error]);
+
+  const data = stats.data;
+  const dash = '–';
+  const tiles = [
+    { key: 'total', value: data ? formatPoints(data.totalScore, i18n.language) : dash },
+    {
+      key: 'best',
+      value:
+        data && data.bestWeekScore !== null
+          ? formatPoints(Math.ceil(data.bestWeekScore / POINT) * POINT, i18n.language)
+          : dash,
+    },
+    {
+      key: 'fastest',
+      value: data && data.fastestSeconds !== null ? fastestTimeLabel(data.fastestSeconds) : dash,
+    },
+    { key: 'attempted', value: data ? String(data.challengersAttempted) : dash },
+    { key: 'correct', value: data ? String(data.challengersCorrect) : dash },
+  ];
+  const loading = !warm || stats.isPending;
+  return (
+    <section aria-labelledby="stats-title" className={styles.section}>
+      <h2 id="stats-title" className={styles.heading}>
+        {t('account.statsTitle')}
+      </h2>
+      <ul className={styles.tiles} aria-busy={loading || undefined}>
+        {tiles.map((tile) => (
+          <li key={tile.key} className={styles.tile}>
+            <span className={styles.tileLabel}>{t(`account.stats.${tile.key}`)}</span>
+            {loading ? (
+              <span className={styles.loader} role="status">
+                <span className="visually-hidden">{t('app.loading')}</span>
+              </span>
+            ) : (
+              <span className={styles.tileValue}>{tile.value}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

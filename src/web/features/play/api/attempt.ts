@@ -1,0 +1,55 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Attempt } from '../../../../shared/contracts/play';
+import { apiRequest } from '../../../lib/api-client';
+
+export const attemptQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['attempt', id],
+    queryFn: () => apiRequest<Attempt>(`/api/attempts/${id}`),
+  });
+
+export const useAttempt = (id: string | null) =>
+  useQuery({ ...attemptQuery(id ?? ''), enabled: id !== null });
+
+type Action =
+  | { kind: 'start' }
+  | { kind: 'answer'; position: number; option: string }
+  | { kind: 'finish' }
+  | { kind: 'start-challenger' }
+  | { kind: 'answer-challenger'; option: string };
+
+function send(attemptId: string | null, action: Action): Promise<Attempt> {
+  const base = `/api/attempts/${attemptId}`;
+  switch (action.kind) {
+    case 'start':
+      return apiRequest('/api/weeks/current/attempt', { method: 'POST' });
+    case 'answer':
+      return apiRequest(`${base}/answers`, {
+        method: 'POST',
+        body: { position: action.position, option: action.option },
+      });
+    case 'finish':
+      return apiRequest(`${base}/finish`, { method: 'POST' });
+    case 'start-challenger':
+      return apiRequest(`${base}/challenger`, { method: 'POST' });
+    case 'answer-challenger':
+      return apiRequest(`${base}/challenger/answer`, {
+        method: 'POST',
+        body: { option: action.option },
+      });
+  }
+}
+
+/** Every play call answers with the whole attempt, which replaces the cached one. */
+export function usePlayAction(attemptId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: Action) => send(attemptId, action),
+    onSuccess: (attempt) => {
+      queryClient.setQueryData(['attempt', attempt.id], attempt);
+      void queryClient.invalidateQueries({ queryKey: ['current-week'] });
+      if (attempt.status === 'done')
+        void queryClient.invalidateQueries({ queryKey: ['me', 'stats'] });
+    },
+  });
+}

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Attempt } from '../../../shared/contracts/play';
+import { CHALLENGER_BONUS } from '../../../shared/domain/scoring';
+import { formatPoints } from '../../lib/format';
+import { CountdownRing } from './countdown-ring';
+import { QuestionForm } from './question-form';
+import styles from './play.module.css';
+import { useServerCountdown } from './use-server-countdown';
+
+/** The pop-up inviting the player to the optional challenger once the main set is done. */
+export function ChallengerInvitation({ onAccept }: { onAccept: () => void }) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(true);
+  useEffect(() => {
+    if (open && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [open]);
+  if (!open) return null;
+  const close = () => {
+    dialog.current?.close();
+    setOpen(false);
+  };
+  return (
+    <dialog ref={dialog} className={styles.dialog} aria-labelledby="invite-title" onClose={close}>
+      <h2 id="invite-title">{t('challenger.inviteTitle')}</h2>
+      <p>{t('challenger.invite')}</p>
+      <div className={styles.dialogActions}>
+        <button
+          type="button"
+          className="button"
+          autoFocus
+          onClick={() => {
+            close();
+            onAccept();
+          }}
+        >
+          {t('challenger.toChallenge')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={close}>
+          {t('challenger.notNow')}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/** Intro with the 50% warning and the start button. */
+export function ChallengerIntro({ busy, onStart }: { busy: boolean; onStart: () => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section className={styles.challenger} aria-labelledby="challenger-title">
+      <h2 id="challenger-title">{t('challenger.title')}</h2>
+      <p>{t('challenger.explain', { points: formatPoints(CHALLENGER_BONUS, i18n.language) })}</p>
+      <p className={styles.warning}>{t('challenger.warning')}</p>
+      <button type="button" className="button" disabled={busy} onClick={onStart}>
+        {t('challenger.start')}
+      </button>
+    </section>
+  );
+}
+
+/** The single challenger question with its own five-minute countdown. */
+export function ChallengerQuestion({
+  attempt,
+  busy,
+  onAnswer,
+  onTimeUp,
+}: {
+  attempt: Attempt;
+  busy: boolean;
+  onAnswer: (option: string) => void;
+  onTimeUp: () => void;
+}) {
+  const { t } = useTranslation();
+  const challenger = attempt.challenger!;
+  const remaining = useServerCountdown(challenger.deadlineAt, attempt.serverNow, onTimeUp);
+  return (
+    <section className={styles.challenger} aria-labelledby="challenger-title">
+      <h2 id="challenger-title">{t('challenger.title')}</h2>
+      <CountdownRing remainingMs={remaining} />
+      <QuestionForm
+        question={challenger.question!}
+        total={1}
+        busy={busy}
+        submitLabel={t('challenger.submit')}
+        onAnswer={onAnswer}
+      />
+    </section>
+  );
+}
+
+/** Bad luck (points deducted), well done (points earned), or time's up. */
+export function ChallengerResult({ attempt }: { attempt: Attempt }) {
+  const { t, i18n } = useTranslation();
+  const outcome = attempt.challenger!.outcome!;
+  const before = attempt.result!.mainScore;
+  const after = attempt.weekScore ?? before;
+  const points = (value: number) => formatPoints(value, i18n.language);
+  const key = outcome === 'correct' ? 'wellDone' : outcome === 'wrong' ? 'badLuck' : 'timeUp';
+  return (
+    <section className={styles.result} aria-labelledby="challenger-result-title">
+      <h2 id="challenger-result-title">{t(`challenger.${key}Title`)}</h2>
+      <p>
+        {outcome === 'correct'
+          ? t('challenger.wellDone', { points: points(CHALLENGER_BONUS), total: points(after) })
+          : t(`challenger.${key}`, { deducted: points(before - after), total: points(after) })}
+      </p>
+    </section>
+  );
+}

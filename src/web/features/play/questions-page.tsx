@@ -1,0 +1,202 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Attempt, CurrentWeek } from '../../../shared/contracts/play';
+import { GRACE_SECONDS, QUESTIONS_PER_WEEK } from '../../../shared/domain/scoring';
+import { usePlayer } from '../../lib/auth/use-player';
+import { useCurrentWeek } from '../../lib/current-week';
+import { useErrorText } from '../../lib/use-error-message';
+import { useAttempt, usePlayAction } from './api/attempt';
+import {
+  ChallengerIntro,
+  ChallengerInvitation,
+  ChallengerQuestion,
+  ChallengerResult,
+} from './challenger';
+import { CountdownRing } from './countdown-ring';
+import { MainResult } from './main-result';
+import styles from './play.module.css';
+import { QuestionForm } from './question-form';
+import { SidePanel } from './side-panel';
+import { useServerCountdown } from './use-server-countdown';
+
+/**
+ * /questions (spec §2 'Questions screen'): loading, 'invalid' (inactive week), instructions,
+ * the form, then the result and the optional challenger. The server keeps the attempt, so a
+ * reload resumes at the same question with the clock still running.
+ */
+export function QuestionsPage() {
+  const { t } = useTranslation();
+  const week = useCurrentWeek();
+  const attempt = useAttempt(week.data?.attemptId ?? null);
+
+  if (week.isError || attempt.isError) {
+    return (
+      <Message title={t('play.loadErrorTitle')}>
+        <p role="alert">{t('play.loadError')}</p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void (week.isError ? week.refetch() : attempt.refetch())}
+        >
+          {t('errorScreen.retry')}
+        </button>
+      </Message>
+    );
+  }
+  if (!week.data || (week.data.attemptId && !attempt.data))
+    return <p role="status">{t('app.loading')}</p>;
+  return <WeekPlay week={week.data} attempt={attempt.data ?? null} />;
+}
+
+function WeekPlay({ week, attempt }: { week: CurrentWeek; attempt: Attempt | null }) {
+  const { t } = useTranslation();
+  const me = usePlayer();
+  const name = me.givenName ?? t('play.player');
+  const action = usePlayAction(attempt?.id ?? null);
+  const errorText = useErrorText();
+  const [challengerOpen, setChallengerOpen] = useState(false);
+  const queryClient = useQueryClient();
+  // The server closes a challenger whose time ran out once the grace period has passed.
+  const refetchAfterGrace = (id: string) =>
+    setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: ['attempt', id] }),
+      GRACE_SECONDS * 1000 + 500,
+    );
+
+  switch (week.state) {
+    case 'no-season':
+    case 'not-open':
+      return <Message title={t('play.notOpenTitle')}>{t('play.notOpen')}</Message>;
+    case 'not-registered':
+      return (
+        <Message title={t('play.notRegisteredTitle')}>
+          <Link to="/">{t('play.notRegistered')}</Link>
+        </Message>
+      );
+    case 'no-active-weeks':
+      return (
+        <Message title={t('play.noActiveWeeksTitle')}>
+          <Link to="/account">{t('play.noActiveWeeks')}</Link>
+        </Message>
+      );
+    case 'inactive':
+      return (
+        <Message title={t('play.inactiveTitle')}>
+          <p>{t('play.inactive')}</p>
+          <Link className="button" to="/account">
+            {t('play.toAccount')}
+          </Link>
+        </Message>
+      );
+    default:
+      break;
+  }
+
+  const saveError = action.isError ? (
+    <p role="alert" className={styles.error}>
+      {t('play.saveError', { name })} {errorText(action.error)}
+    </p>
+  ) : null;
+
+  if (!attempt) {
+    return (
+      <Message title={t('play.instructionsTitle', { name })}>
+        <p>{t('play.topic', { topic: t(`topics.${week.week?.topic ?? 'brain'}`) })}</p>
+        <p>{t('play.instructions')}</p>
+        <button
+          type="button"
+          className="button"
+          disabled={action.isPending}
+          onClick={() => action.mutate({ kind: 'start' })}
+        >
+          {t('play.start')}
+        </button>
+        {saveError}
+      </Message>
+    );
+  }
+
+  const challenger = attempt.challenger;
+  const timer = (
+    <AttemptTimer attempt={attempt} onTimeUp={() => action.mutate({ kind: 'finish' })} />
+  );
+  let body;
+  if (attempt.status === 'pending' && attempt.nextPosition !== null) {
+    body = (
+      <QuestionForm
+        key={attempt.nextPosition}
+        question={attempt.questions[attempt.nextPosition - 1]!}
+        total={QUESTIONS_PER_WEEK}
+        busy={action.isPending}
+        submitLabel={
+          attempt.nextPosition === QUESTIONS_PER_WEEK ? t('play.submit') : t('play.next')
+        }
+        onAnswer={(option) =>
+          action.mutate({ kind: 'answer', position: attempt.nextPosition!, option })
+        }
+      />
+    );
+  } else if (attempt.status === 'pending') {
+    body = <p role="status">{t('play.saving')}</p>;
+  } else if (challenger?.status === 'in-progress') {
+    body = (
+      <ChallengerQuestion
+        attempt={attempt}
+        busy={action.isPending}
+        onAnswer={(option) => action.mutate({ kind: 'answer-challenger', option })}
+        onTimeUp={() => refetchAfterGrace(attempt.id)}
+      />
+    );
+  } else if (challengerOpen && challenger?.status === 'pending' && challenger.available) {
+    body = (
+      <ChallengerIntro
+        busy={action.isPending}
+        onStart={() => action.mutate({ kind: 'start-challenger' })}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <MainResult attempt={attempt} />
+        {challenger?.status === 'done' && <ChallengerResult attempt={attempt} />}
+        {challenger?.status === 'pending' && challenger.available && (
+          <ChallengerInvitation onAccept={() => setChallengerOpen(true)} />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className={styles.layout}>
+      <div className={styles.main}>
+        <h1 className={styles.title}>{t('play.title')}</h1>
+        {body}
+        {saveError}
+      </div>
+      <SidePanel
+        setNum={attempt.setNum}
+        timer={attempt.status === 'pending' ? timer : null}
+        weekScore={attempt.weekScore}
+        bestWeekScore={week.bestWeekScore}
+      />
+    </div>
+  );
+}
+
+function AttemptTimer({ attempt, onTimeUp }: { attempt: Attempt; onTimeUp: () => void }) {
+  const remaining = useServerCountdown(attempt.deadlineAt, attempt.serverNow, onTimeUp);
+  return <CountdownRing remainingMs={remaining} />;
+}
+
+function Message({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className={`card ${styles.message}`} aria-labelledby="page-title">
+      <h1 id="page-title" className={styles.title}>
+        {title}
+      </h1>
+      {typeof children === 'string' ? <p>{children}</p> : children}
+    </section>
+  );
+}
