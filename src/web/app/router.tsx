@@ -6,7 +6,7 @@ import { RulesFallback } from '../features/rules/rules-fallback';
 import { HomeRoute } from './home-route';
 import { NotFoundPage } from './not-found-page';
 import { PlayerFrame } from './player-frame';
-import { RouteLoading } from './route-loading';
+import { LoadingScreen } from '../components/screen-message';
 
 /** Spec §2 routes with their access rules. Screens not needed on first load are split off. */
 export const router = createBrowserRouter([
@@ -25,7 +25,7 @@ export const router = createBrowserRouter([
       { path: 'track', element: <PlaceholderPage screen="track" /> },
       {
         path: 'questions',
-        hydrateFallbackElement: <RouteLoading />,
+        hydrateFallbackElement: <LoadingScreen />,
         lazy: () =>
           import('../features/play/questions-page').then((module) => ({
             Component: module.QuestionsPage,
@@ -34,7 +34,7 @@ export const router = createBrowserRouter([
       { path: 'leaderboard', element: <PlaceholderPage screen="leaderboard" /> },
       {
         path: 'account',
-        hydrateFallbackElement: <RouteLoading />,
+        hydrateFallbackElement: <LoadingScreen />,
         lazy: () =>
           import('../features/account/account-page').then((module) => ({
             Component: module.AccountPage,
