@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = 3210;
 const ORIGIN = `http://localhost:${PORT}`;
+/** A second server whose clock stands a week before the 2025 launch, for pre-launch journeys. */
+const PRE_LAUNCH_ORIGIN = 'http://localhost:3211';
 
 /**
  * End-to-end specs against the real built server (npm run build first: `npm run test:e2e`
@@ -34,11 +36,27 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `${ORIGIN}/health/ready`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(PORT), PUBLIC_URL: ORIGIN, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      // The demo season, shifted so that today is in week 1.
+      command: 'node scripts/e2e-server.mjs',
+      url: `${ORIGIN}/health/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { PORT: String(PORT), PUBLIC_URL: ORIGIN, LOG_LEVEL: 'warn' },
+    },
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `${PRE_LAUNCH_ORIGIN}/health/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: '3211',
+        PUBLIC_URL: PRE_LAUNCH_ORIGIN,
+        LOG_LEVEL: 'warn',
+        SEASON_FILE: 'content/seasons/2025.json',
+        CLOCK_START: '2025-01-27T09:00:00Z',
+      },
+    },
+  ],
 });

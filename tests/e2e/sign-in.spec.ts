@@ -25,7 +25,8 @@ test('the login button starts the sign-in and returns home', async ({ page }) =>
   await page.getByRole('button', { name: 'Login via sso' }).click();
   await chooseDemoAccount(page, 'Olivia Tremblay');
   await expect(page.getByRole('link', { name: /My account: Olivia/ })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
 test('a failed sign-in shows the error as name: message with a way back', async ({ page }) => {

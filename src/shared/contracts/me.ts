@@ -45,6 +45,8 @@ export const meSchema = z.object({
   timeZone: z.string(),
   /** Launch of the season (week 1 opening in the player's zone), ISO; null while no season exists. */
   eventStartsAt: z.string().nullable(),
+  /** The server's time: countdowns run on it, not on a possibly wrong device clock. */
+  serverNow: z.string(),
   season: z
     .object({
       id: z.string(),

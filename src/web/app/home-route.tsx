@@ -18,7 +18,7 @@ export function HomeRoute() {
   const me = usePlayer();
   const queryClient = useQueryClient();
   const [launchedNow, setLaunchedNow] = useState(false);
-  const launched = launchedNow || hasLaunched(me.eventStartsAt);
+  const launched = launchedNow || hasLaunched(me);
   const week = useCurrentWeek();
 
   if (!me.season) {

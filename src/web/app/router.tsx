@@ -17,7 +17,16 @@ export const router = createBrowserRouter([
   },
   {
     element: <PlayerFrame signedOut={<RulesFallback />} />,
-    children: [{ path: 'rules', element: <PlaceholderPage screen="rules" /> }],
+    children: [
+      {
+        path: 'rules',
+        hydrateFallbackElement: <LoadingScreen />,
+        lazy: () =>
+          import('../features/rules/rules-page').then((module) => ({
+            Component: module.RulesPage,
+          })),
+      },
+    ],
   },
   {
     element: <PlayerFrame />,

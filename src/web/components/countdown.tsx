@@ -8,19 +8,23 @@ const REFRESH_MS = 100;
 
 /**
  * Countdown to a moment: days, hours and minutes while days remain; hours, minutes and seconds
- * under a day. Calls `onZero` once when it reaches zero.
+ * under a day. Runs on the server's clock (`serverNow`, when the page learnt it), so a wrong
+ * device clock does not change it. Calls `onZero` once when it reaches zero.
  */
 export function Countdown({
   target,
+  serverNow,
   label,
   onZero,
 }: {
   target: string;
+  serverNow: string;
   label: string;
   onZero?: () => void;
 }) {
   const { t } = useTranslation();
-  const targetMs = Date.parse(target);
+  const [offset] = useState(() => Date.parse(serverNow) - Date.now());
+  const targetMs = Date.parse(target) - offset;
   const [now, setNow] = useState(() => Date.now());
   const fired = useRef(false);
   useEffect(() => {

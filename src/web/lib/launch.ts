@@ -1,7 +1,9 @@
+import type { Me } from '../../shared/contracts/me';
+
 /**
- * Whether the season has launched for this player. Until a season exists (`eventStartsAt` is
- * null) launch counts as in the future.
+ * Whether the season has launched for this player, by the server's clock (a device clock may
+ * be wrong). Until a season exists, launch counts as in the future.
  */
-export function hasLaunched(eventStartsAt: string | null | undefined, now = Date.now()): boolean {
-  return typeof eventStartsAt === 'string' && Date.parse(eventStartsAt) <= now;
+export function hasLaunched(me: Me): boolean {
+  return me.season !== null && me.season.phase !== 'before-launch';
 }

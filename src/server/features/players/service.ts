@@ -40,14 +40,15 @@ export async function playerView(db: Database, player: repo.PlayerRow, clock: Cl
     registered: player.registeredAt !== null,
     timeZone,
   };
-  if (!current) return { ...base, eventStartsAt: null, season: null };
-
   const now = clock.now();
+  if (!current) return { ...base, eventStartsAt: null, serverNow: now.toISOString(), season: null };
+
   const flags = await repo.findActiveWeeks(db, player.id, current.season.id);
   const position = seasonPosition(current.weeks, timeZone, now);
   return {
     ...base,
     eventStartsAt: launchAt(current.weeks, timeZone)?.toISOString() ?? null,
+    serverNow: now.toISOString(),
     season: {
       id: current.season.id,
       name: current.season.name,

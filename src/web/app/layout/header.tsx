@@ -18,7 +18,7 @@ export function Header({ me }: { me: Me }) {
   const { productName } = useSite();
   const menu = useMenu();
   const logout = useLogout();
-  const launched = hasLaunched(me.eventStartsAt);
+  const launched = hasLaunched(me);
   const linkClass = styles.link;
 
   return (

@@ -2,12 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useSite } from '../../lib/site';
 import styles from './placeholder-page.module.css';
 
-export type PlaceholderScreen = 'track' | 'leaderboard' | 'rules';
+export type PlaceholderScreen = 'track' | 'leaderboard';
 
 const titles: Record<PlaceholderScreen, string> = {
   track: 'nav.home',
   leaderboard: 'nav.leaderboard',
-  rules: 'rules.title',
 };
 
 /**

@@ -99,13 +99,13 @@ export function ChallengerResult({ attempt }: { attempt: Attempt }) {
   const points = (value: number) => formatPoints(value, i18n.language);
   const key = outcome === 'correct' ? 'wellDone' : outcome === 'wrong' ? 'badLuck' : 'timeUp';
   return (
-    <section className={styles.result} aria-labelledby="challenger-result-title">
+    <div className={styles.result}>
       <h2 id="challenger-result-title">{t(`challenger.${key}Title`)}</h2>
       <p>
         {outcome === 'correct'
           ? t('challenger.wellDone', { points: points(CHALLENGER_BONUS), total: points(after) })
           : t(`challenger.${key}`, { deducted: points(before - after), total: points(after) })}
       </p>
-    </section>
+    </div>
   );
 }

@@ -15,7 +15,7 @@ export function MainResult({ attempt }: { attempt: Attempt }) {
   const result = attempt.result!;
   const points = formatPoints(result.mainScore, i18n.language);
   return (
-    <section className={styles.result} aria-labelledby="result-title">
+    <div className={styles.result}>
       {result.timedOut ? (
         <>
           <h2 id="result-title">{t('play.timeUpTitle')}</h2>
@@ -50,6 +50,6 @@ export function MainResult({ attempt }: { attempt: Attempt }) {
       <Link className="button" to="/leaderboard">
         {t('play.toLeaderboard')}
       </Link>
-    </section>
+    </div>
   );
 }

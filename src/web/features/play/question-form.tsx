@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlayQuestion } from '../../../shared/contracts/play';
 import styles from './play.module.css';
@@ -22,6 +22,9 @@ export function QuestionForm({
 }) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<string | null>(null);
+  const first = useRef<HTMLInputElement>(null);
+  // A new question takes the focus, so keyboard and screen-reader users land on it.
+  useEffect(() => first.current?.focus(), []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (chosen !== null && !busy) onAnswer(chosen);
@@ -36,12 +39,13 @@ export function QuestionForm({
           <span className={styles.questionText}>{question.text}</span>
         </legend>
         <div className={styles.options}>
-          {question.options.map((option) => (
+          {question.options.map((option, index) => (
             <label
               key={option.key}
               className={`${styles.option} ${chosen === option.key ? styles.chosen : ''}`}
             >
               <input
+                ref={index === 0 ? first : undefined}
                 type="radio"
                 name={`question-${question.position}`}
                 value={option.key}

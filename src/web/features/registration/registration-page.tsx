@@ -35,6 +35,7 @@ export function RegistrationPage({
       {!launched && me.eventStartsAt && (
         <Countdown
           target={me.eventStartsAt}
+          serverNow={me.serverNow}
           label={t('registration.countdown')}
           onZero={onLaunch}
         />

@@ -91,13 +91,13 @@ export function RulesPage() {
           {t('closing.title')}
         </h2>
         <p>
-          <Trans t={t} i18nKey="closing.account" components={{ link: <Link to="/account" /> }} />
+          <Trans t={t} i18nKey="closing.account" components={{ a: <Link to="/account" /> }} />
         </p>
         <p>
           <Trans
             t={t}
             i18nKey="closing.leaderboard"
-            components={{ link: <Link to="/leaderboard" /> }}
+            components={{ a: <Link to="/leaderboard" /> }}
           />
         </p>
       </section>

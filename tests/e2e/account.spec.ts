@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { DESKTOP, expectNoAxeViolations, PHONE, registerThroughApi, signInAs } from './fixtures';
+
+test('after launch a player snoozes a future week, and the started week is locked', async ({
+  page,
+}) => {
+  // Rafael's provider locale (pt-BR) is not an interface language: the browser's English wins.
+  await signInAs(page, 'Rafael Souza');
+  await registerThroughApi(page, 'br');
+  await page.goto('/account');
+
+  const week1 = page.getByRole('checkbox', { name: /Week 1/ });
+  const week3 = page.getByRole('checkbox', { name: /Week 3/ });
+  await expect(week1).toBeDisabled();
+  await expect(page.getByText(/locked: this week has started/)).toBeVisible();
+  await expect(week3).toBeEnabled();
+  await expect(week3).toBeChecked();
+
+  await week3.uncheck();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Your details have been updated.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: /Week 3/ })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /Week 1/ })).toBeChecked();
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await expect(page.getByRole('heading', { name: 'My statistics' })).toBeVisible();
+    await expect(page.getByText('Overall personal score')).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  }
+});
+
+test('a player without a team sees the calendar dimmed and no Update button', async ({ page }) => {
+  await signInAs(page, 'Linh Nguyễn', '/account');
+  await expect(page.getByRole('checkbox', { name: /1/ }).first()).toBeDisabled();
+  await expect(page.getByRole('button', { name: /Cập nhật|Update/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, PHONE, registerThroughApi, signInAs } from './fixtures';
+
+test.use({ viewport: PHONE });
+
+test('a player plays a whole week with a reload in the middle, then takes the challenger', async ({
+  page,
+}) => {
+  await signInAs(page, 'Emily Clark');
+  await registerThroughApi(page, 'us');
+  await page.goto('/');
+  const intro = page.getByRole('dialog', { name: 'Hello, Emily!' });
+  await expect(intro).toBeVisible();
+  await expectNoAxeViolations(page);
+  await intro.getByRole('button', { name: 'Play now' }).click();
+
+  await expect(page).toHaveURL(/\/questions$/);
+  await expect(page.getByRole('heading', { name: 'Ready, Emily?' })).toBeVisible();
+  await expect(page.getByText("This week's topic: nutrition and the brain.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Start' }).click();
+
+  for (const number of [1, 2]) {
+    await expect(page.getByText(`Question ${number}/5`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await page.getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  await expect(page.getByText('Question 3/5')).toBeVisible();
+  const before = await page.getByRole('timer').getAttribute('aria-label');
+  await expectNoAxeViolations(page);
+
+  await page.reload();
+  await expect(page.getByText('Question 3/5')).toBeVisible();
+  // The clock kept running: it did not restart at 05:00.
+  await expect(page.getByRole('timer')).not.toHaveAttribute('aria-label', /05:00/);
+  expect(before).toMatch(/0[0-4]:\d\d/);
+
+  for (const number of [3, 4, 5]) {
+    await expect(page.getByText(`Question ${number}/5`)).toBeVisible();
+    await page.getByRole('radio').nth(1).check();
+    await page.getByRole('button', { name: number === 5 ? 'Submit' : 'Next' }).click();
+  }
+
+  const invitation = page.getByRole('dialog', { name: 'Dare to be challenged?' });
+  await expect(invitation).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Well done!' })).toBeAttached();
+  await expectNoAxeViolations(page);
+  await invitation.getByRole('button', { name: 'To the Challenger Question' }).click();
+
+  await expect(page.getByText(/removes 50% of this week's score/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Start the challenge' }).click();
+  await expect(page.getByText('Question 1/1')).toBeVisible();
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Submit my answer' }).click();
+
+  await expect(
+    page.getByRole('heading', { name: /^(Well done!|Bad luck!)$/ }).last(),
+  ).toBeVisible();
+  await expect(page.getByText(/Your week now totals/)).toBeVisible();
+  await expect(page.getByText('Average speed')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("when the five minutes run out, the time's-up result names the question reached", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await signInAs(page, 'Olivia Tremblay');
+  await registerThroughApi(page, 'ca');
+  await page.goto('/questions');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Question 2/5')).toBeVisible();
+
+  await page.clock.fastForward('05:01');
+  await expect(page.getByRole('heading', { name: 'Oops, you took too long!' })).toBeVisible();
+  await expect(page.getByText('The 5-minute countdown ran out at question 2 of 5.')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the week can be played by keyboard alone on a phone', async ({ page }) => {
+  await signInAs(page, 'Morgan Lee');
+  await registerThroughApi(page, 'gb');
+  await page.goto('/questions');
+  const start = page.getByRole('button', { name: 'Start' });
+  await expect(start).toBeVisible();
+  for (
+    let presses = 0;
+    presses < 30 && !(await start.evaluate((node) => node === document.activeElement));
+    presses++
+  ) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(start).toBeFocused();
+  await page.keyboard.press('Enter');
+  for (let number = 1; number <= 5; number++) {
+    await expect(page.getByText(`Question ${number}/5`)).toBeVisible();
+    // Each new question takes the focus, on its first option.
+    await expect(page.getByRole('radio').first()).toBeFocused();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await expect(
+      page.getByRole('button', { name: number === 5 ? 'Submit' : 'Next' }),
+    ).toBeFocused();
+    await page.keyboard.press('Enter');
+  }
+  await expect(page.getByRole('dialog', { name: 'Dare to be challenged?' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('heading', { name: 'Well done!' })).toBeVisible();
+});
