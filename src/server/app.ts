@@ -1,9 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerEmbeddedIdp } from './auth/embedded-idp';
 import { createOidcClient } from './auth/oidc-client';
 import { registerAuth } from './auth/routes';
@@ -17,7 +14,7 @@ import { registerPlayerRoutes } from './features/players/routes';
 import { registerPlayRoutes } from './features/play/routes';
 import { startAttemptSweep } from './features/play/sweep';
 import { registerSeasonRoutes } from './features/season/routes';
-import { registerErrorHandling } from './http/errors';
+import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { requestSerializer } from './http/logging';
 import { registerCsrfProtection, registerSecurityHeaders } from './http/security';
@@ -36,6 +33,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     forceCloseConnections: 'idle',
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

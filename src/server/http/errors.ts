@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../shared/contracts/errors';
 
@@ -97,4 +97,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .header('cache-control', 'no-store')
       .send({ error: { code: appError.code, message: appError.message } });
   });
+}
+
+/**
+ * The router's own refusals (a URL component that cannot be decoded, or a parameter over
+ * `maxParamLength`) happen before any route or error handler; answer them in the same shape.
+ */
+export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  const appError = new AppError('BAD_REQUEST', error.message);
+  void reply
+    .status(appError.statusCode)
+    .header('cache-control', 'no-store')
+    .send({ error: { code: appError.code, message: appError.message } });
 }

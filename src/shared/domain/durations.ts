@@ -25,7 +25,10 @@ export function countdownParts(remainingMs: number): CountdownParts {
     hours: Math.floor((total % 86_400) / 3600),
     minutes: Math.floor((total % 3600) / 60),
     seconds: total % 60,
-    units: days > 0 ? (['days', 'hours', 'minutes'] as const) : (['hours', 'minutes', 'seconds'] as const),
+    units:
+      days > 0
+        ? (['days', 'hours', 'minutes'] as const)
+        : (['hours', 'minutes', 'seconds'] as const),
   };
 }
 

@@ -91,7 +91,17 @@ export async function currentWeek(deps: PlayDeps, player: PlayerRow): Promise<Cu
     : undefined;
   if (attempt) {
     const closed = await closeIfExpired(deps, attempt);
-    return { ...view, state: closed.finishedAt ? 'done' : 'in-progress', attemptId: attempt.id };
+    // Closing it may have just scored the week: the personal best must count it.
+    const bestWeekScore =
+      closed === attempt
+        ? view.bestWeekScore
+        : (await repo.playerStats(deps.db, player.id, current.season.id)).bestWeekScore;
+    return {
+      ...view,
+      bestWeekScore,
+      state: closed.finishedAt ? 'done' : 'in-progress',
+      attemptId: attempt.id,
+    };
   }
   if (!week || !weekOpen) return { ...view, state: 'not-open', attemptId: null };
   const flags = await findActiveWeeks(deps.db, player.id, current.season.id);

@@ -1,0 +1,145 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moments2025 } from '../../../../tests/factories';
+import {
+  answerKey,
+  correctOptionLeaks,
+  createPlayApp,
+  expectStatus,
+  registeredPlayer,
+  SECOND,
+  type PlayApp,
+  type Player,
+} from '../../../../tests/play-helpers';
+import type { Attempt } from '../../../shared/contracts/play';
+
+/**
+ * The correct answers of a week stay on the server until the week has closed in every time
+ * zone (DESIGN.md §2 'A week's play', 4).
+ */
+
+let t: PlayApp;
+let ana: Player;
+let somchai: Player;
+let anaAttempt: Attempt;
+let somchaiAttempt: Attempt;
+beforeAll(async () => {
+  t = await createPlayApp();
+  ana = await registeredPlayer(t, 'demo-ana');
+  // Bangkok (UTC+7): week 1 closes there at 2025-02-07T17:00Z, long before it closes everywhere.
+  somchai = await registeredPlayer(t, 'demo-somchai', { team: 'th', language: 'th' });
+});
+afterAll(() => t.close());
+
+/** Every play response of a whole week, each checked for leaks as it arrives. */
+const responses: { call: string; response: LightMyRequestResponse }[] = [];
+async function record(call: string, pending: Promise<LightMyRequestResponse>) {
+  const response = await pending;
+  responses.push({ call, response });
+  return response;
+}
+
+describe('while the week is open', () => {
+  it('sends no correct option in any play response, refusals included', async () => {
+    t.clock.set(moments2025.week1Open);
+    await record('current (ready)', ana.current());
+    anaAttempt = expectStatus(await record('start', ana.start()), 200);
+    const key = await answerKey(t.database.db, anaAttempt.id);
+    await record('answer out of order', ana.answer(anaAttempt.id, 3, key.right(3)));
+    await record('unknown option', ana.answer(anaAttempt.id, 1, 'z'));
+    for (const position of [1, 2, 3, 4, 5]) {
+      t.clock.advance(10 * SECOND);
+      const option = position % 2 ? key.right(position) : key.wrong(position);
+      await record(`answer ${position}`, ana.answer(anaAttempt.id, position, option));
+      await record(`repeat ${position}`, ana.answer(anaAttempt.id, position, option));
+      if (position === 1) await record('read mid-set', ana.attempt(anaAttempt.id));
+    }
+    await record('final answer changed', ana.answer(anaAttempt.id, 5, key.wrong(5)));
+    await record('current (done)', ana.current());
+    await record('finish', ana.finish(anaAttempt.id));
+    await record('restart', ana.start());
+    await record('challenger start', ana.startChallenger(anaAttempt.id));
+    await record('challenger start again', ana.startChallenger(anaAttempt.id));
+    const withChallenger = await answerKey(t.database.db, anaAttempt.id);
+    await record('challenger unknown option', ana.answerChallenger(anaAttempt.id, 'z'));
+    await record(
+      'challenger answer',
+      ana.answerChallenger(anaAttempt.id, withChallenger.challengerWrong()),
+    );
+    await record(
+      'challenger answer changed',
+      ana.answerChallenger(anaAttempt.id, withChallenger.challengerRight()),
+    );
+    await record('read after', ana.attempt(anaAttempt.id));
+    await record('stats', ana.stats());
+
+    somchaiAttempt = expectStatus(await record('start (th)', somchai.start()), 200);
+    const thKey = await answerKey(t.database.db, somchaiAttempt.id);
+    t.clock.advance(10 * SECOND);
+    await record('answer (th)', somchai.answer(somchaiAttempt.id, 1, thKey.right(1)));
+    await record('finish (th)', somchai.finish(somchaiAttempt.id));
+
+    expect(responses.length).toBeGreaterThan(25);
+    const statuses = new Set(responses.map(({ response }) => response.statusCode));
+    expect([...statuses].sort()).toEqual([200, 400, 409]);
+    for (const { call, response } of responses) {
+      const body = response.json() as unknown;
+      expect(correctOptionLeaks(body), call).toEqual([]);
+      expect(response.body, call).not.toMatch(/"source"|correct_option|correct option is/i);
+    }
+    const attemptsSent = responses
+      .map(({ response }) => response.json() as Partial<Attempt>)
+      .filter((body) => Array.isArray(body.questions));
+    expect(attemptsSent.length).toBeGreaterThan(15);
+    for (const body of attemptsSent) {
+      expect(body.questions!.map((q) => q.correctOption)).toEqual([null, null, null, null, null]);
+      if (body.challenger?.question) expect(body.challenger.question.correctOption).toBeNull();
+    }
+  });
+});
+
+describe('after the week has closed', () => {
+  const reveal = (attempt: Attempt) => attempt.questions.map((q) => q.correctOption);
+
+  it('still hides them on Saturday 8 Feb, when week 1 is closed in Madrid and Bangkok but not everywhere', async () => {
+    t.clock.set(moments2025.betweenWeeks1And2);
+    const view = expectStatus(await ana.attempt(anaAttempt.id), 200);
+    expect(reveal(view)).toEqual([null, null, null, null, null]);
+    expect(view.challenger!.question!.correctOption).toBeNull();
+    expect(reveal(expectStatus(await somchai.attempt(somchaiAttempt.id), 200))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('still hides them 1 ms before week 1 closes in the last time zone (UTC−12)', async () => {
+    t.clock.set(new Date('2025-02-08T11:59:59.999Z'));
+    const view = expectStatus(await ana.attempt(anaAttempt.id), 200);
+    expect(reveal(view)).toEqual([null, null, null, null, null]);
+  });
+
+  it('shows the correct option of every question, challenger included, once closed everywhere', async () => {
+    t.clock.set(new Date('2025-02-08T12:00:00.000Z'));
+    const key = await answerKey(t.database.db, anaAttempt.id);
+    const view = expectStatus(await ana.attempt(anaAttempt.id), 200);
+    expect(reveal(view)).toEqual([1, 2, 3, 4, 5].map((position) => key.right(position)));
+    expect(view.challenger!.question!.correctOption).toBe(key.challengerRight());
+    // The player's own answers are unchanged next to them.
+    expect(view.answers.map((a) => a.option)).toEqual([
+      key.right(1),
+      key.wrong(2),
+      key.right(3),
+      key.wrong(4),
+      key.right(5),
+    ]);
+
+    t.clock.set(new Date('2025-02-09T12:00:00Z'));
+    const thKey = await answerKey(t.database.db, somchaiAttempt.id);
+    const thView = expectStatus(await somchai.attempt(somchaiAttempt.id), 200);
+    expect(reveal(thView)).toEqual([1, 2, 3, 4, 5].map((position) => thKey.right(position)));
+    expect(thView.challenger!.question).toBeNull();
+  });
+});
