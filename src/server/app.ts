@@ -14,6 +14,8 @@ import { registerPlayerRoutes } from './features/players/routes';
 import { registerPlayRoutes } from './features/play/routes';
 import { startAttemptSweep } from './features/play/sweep';
 import { registerSeasonRoutes } from './features/season/routes';
+import { createStandingsCache } from './features/standings/cache';
+import { registerStandingsRoutes } from './features/standings/routes';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { requestSerializer } from './http/logging';
@@ -80,6 +82,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerSeasonRoutes(app, { db: database.db, authenticate, site: config });
   registerPlayRoutes(app, { db: database.db, clock, authenticate });
   startAttemptSweep(app, { db: database.db, clock });
+  const standingsCache = await createStandingsCache(database, clock);
+  app.addHook('onClose', () => standingsCache.close());
+  registerStandingsRoutes(app, { cache: standingsCache, authenticate });
 
   return app;
 }

@@ -15,6 +15,15 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Calls `onMessage` for each NOTIFY on `channel` (from any instance sharing the database),
+   * and `onReconnect` when notifications may have been missed. Returns a function that stops.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReconnect: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -35,6 +44,8 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
+      listen: (channel, onMessage, onReconnect) =>
+        listenPostgres(options.databaseUrl!, channel, onMessage, onReconnect),
       close: () => pool.end(),
     };
   }
@@ -51,6 +62,51 @@ export async function openDatabase(options: {
     db,
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return () => stop();
+    },
     close: () => client.close(),
+  };
+}
+
+const RECONNECT_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own, reconnecting after a drop (the database restarting, a
+ * terminated backend); `onReconnect` then tells the listener it may have missed messages.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    client.on('error', () => {});
+    client.on('end', () => {
+      if (stopped) return;
+      current = null;
+      setTimeout(() => void connect().then(onReconnect, () => {}), RECONNECT_MS).unref();
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      current = client;
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await current?.end().catch(() => {});
   };
 }

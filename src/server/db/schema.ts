@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   foreignKey,
@@ -321,4 +322,56 @@ export const attemptAnswers = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true, precision: 3 }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.attemptId, table.position] })],
+);
+
+/**
+ * Per team and week, kept up to date in the transactions that change them (registration,
+ * profile updates, scoring), so standings never scan players. Scores in hundredths.
+ */
+export const teamWeekStats = pgTable(
+  'team_week_stats',
+  {
+    seasonId: text('season_id').notNull(),
+    setNum: smallint('set_num').notNull(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** Members active that week (not on holiday). */
+    activeMembers: integer('active_members').notNull().default(0),
+    /** Members who played it, the sum of their week scores and of their times. */
+    played: integer('played').notNull().default(0),
+    scoreSum: bigint('score_sum', { mode: 'number' }).notNull().default(0),
+    timeSumMs: bigint('time_sum_ms', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.seasonId, table.setNum, table.teamId] })],
+);
+
+/** A player's season total, kept with each scored week; the team is the player's current one. */
+export const playerTotals = pgTable(
+  'player_totals',
+  {
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    seasonId: text('season_id').notNull(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id),
+    total: integer('total').notNull().default(0),
+    totalTimeMs: bigint('total_time_ms', { mode: 'number' }).notNull().default(0),
+    lastSubmissionAt: timestamp('last_submission_at', {
+      withTimezone: true,
+      precision: 3,
+    }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.playerId, table.seasonId] }),
+    index('player_totals_ranking').on(
+      table.seasonId,
+      table.teamId,
+      table.total.desc(),
+      table.totalTimeMs,
+      table.lastSubmissionAt,
+    ),
+  ],
 );

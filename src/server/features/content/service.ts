@@ -2,6 +2,7 @@ import { LANGUAGE_LABELS, LANGUAGES } from '../../../shared/domain/language';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { readSeasonBundle, type ContentBundle } from './read-content';
+import { notifyStandingsChanged } from '../standings/repository';
 import * as repo from './repository';
 import { shiftToCurrentWeek } from './shift-season';
 
@@ -67,6 +68,7 @@ export async function loadSeasonBundle(db: Database, bundle: ContentBundle, cloc
           })),
         ),
     );
+    if (count > 0) await notifyStandingsChanged(tx, season.id);
     return count;
   });
   return { seasonId: season.id, changes };

@@ -16,6 +16,7 @@ import { AppError } from '../../http/errors';
 import { findActiveWeeks, findPlayerTeam, type PlayerRow } from '../players/repository';
 import { findCurrentSeason, type CurrentSeason } from '../season/repository';
 import { toAttemptView } from './attempt-view';
+import { recordScore } from '../standings/aggregates';
 import * as repo from './repository';
 
 /**
@@ -301,7 +302,7 @@ export async function answerChallenger(
   id: string,
   option: string,
 ): Promise<void> {
-  const tooLate = await withLockedAttempt(deps, player, id, async (tx, attempt) => {
+  const tooLate = await withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
     if (!attempt.challengerStartedAt)
       throw new AppError('CHALLENGER_NOT_AVAILABLE', 'Start the challenger first.');
     if (attempt.challengerCorrect !== null) {
@@ -317,12 +318,7 @@ export async function answerChallenger(
     }
     const [question] = await repo.findQuestions(tx, [attempt.challengerQuestionId!]);
     const correct = question!.correctOption === option;
-    await repo.updateAttempt(tx, attempt.id, {
-      challengerOption: option,
-      challengerAnsweredAt: deps.clock.now(),
-      challengerCorrect: correct,
-      weekScore: weekScore(attempt.mainScore!, correct ? 'correct' : 'wrong'),
-    });
+    await decideChallenger(tx, attempt, { option, correct, at: now });
     return false;
   });
   if (tooLate) throw new AppError('ANSWER_TOO_LATE', 'Time is up: the 5 minutes have run out.');
@@ -346,9 +342,11 @@ async function score(
   const timedOut = answers.length < QUESTIONS_PER_WEEK;
   const elapsedMs = last - attempt.startedAt.getTime();
   const main = mainSetScore({ correct, elapsedSeconds: elapsedMs / 1000, timedOut });
-  const finishedAt = timedOut ? Math.min(now.getTime(), attempt.deadlineAt.getTime()) : last;
-  return repo.updateAttempt(tx, attempt.id, {
-    finishedAt: new Date(finishedAt),
+  const finishedAt = new Date(
+    timedOut ? Math.min(now.getTime(), attempt.deadlineAt.getTime()) : last,
+  );
+  const scored = await repo.updateAttempt(tx, attempt.id, {
+    finishedAt,
     timedOut,
     correctCount: correct,
     answeredCount: answers.length,
@@ -356,6 +354,35 @@ async function score(
     mainScore: main,
     weekScore: main,
   });
+  await recordScore(tx, attempt, {
+    scoreDelta: main,
+    timeMs: elapsedMs,
+    played: true,
+    at: finishedAt,
+  });
+  return scored;
+}
+
+/** The challenger is decided: the week's score changes, for the player and for the team. */
+async function decideChallenger(
+  tx: Database,
+  attempt: repo.AttemptRow,
+  decision: { option: string | null; correct: boolean; at: Date },
+): Promise<repo.AttemptRow> {
+  const newScore = weekScore(attempt.mainScore!, decision.correct ? 'correct' : 'wrong');
+  const decided = await repo.updateAttempt(tx, attempt.id, {
+    challengerOption: decision.option,
+    challengerAnsweredAt: decision.option === null ? null : decision.at,
+    challengerCorrect: decision.correct,
+    weekScore: newScore,
+  });
+  await recordScore(tx, attempt, {
+    scoreDelta: newScore - attempt.weekScore!,
+    timeMs: 0,
+    played: false,
+    at: decision.at,
+  });
+  return decided;
 }
 
 /**
@@ -376,10 +403,7 @@ async function closeExpired(
     current.challengerCorrect === null &&
     pastGrace(current.challengerDeadlineAt!, now)
   ) {
-    current = await repo.updateAttempt(tx, current.id, {
-      challengerCorrect: false,
-      weekScore: weekScore(current.mainScore!, 'wrong'),
-    });
+    current = await decideChallenger(tx, current, { option: null, correct: false, at: now });
   }
   return current;
 }

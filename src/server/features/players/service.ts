@@ -16,6 +16,7 @@ import {
   findTeam,
   type CurrentSeason,
 } from '../season/repository';
+import { recordMembership } from '../standings/aggregates';
 import * as repo from './repository';
 
 export const REGISTRATION_CLOSED_MESSAGE = 'The registration process is closed.';
@@ -126,6 +127,24 @@ export async function saveProfile(
     const saved = await repo.saveProfile(tx, player.id, profile, now, mode === 'register');
     if (!saved) throw new AppError('ALREADY_REGISTERED', 'You are already registered.');
     await repo.saveActiveWeeks(tx, player.id, current.season.id, input.activeWeeks, now);
+    // A newcomer counts from the week under way; a change, only for weeks not begun.
+    const counted = current.weeks.filter((week) => {
+      const status = weekStatus(week, team.timeZone, now);
+      return mode === 'register' ? status !== 'closed' : status === 'upcoming';
+    });
+    await recordMembership(
+      tx,
+      player.id,
+      current.season.id,
+      counted.map((week) => ({
+        setNum: week.setNum,
+        before: {
+          teamId: registered ? player.teamId : null,
+          active: stored[week.setNum - 1] ?? true,
+        },
+        after: { teamId: input.teamId, active: input.activeWeeks[week.setNum - 1] ?? true },
+      })),
+    );
   });
 }
 

@@ -1,0 +1,117 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { players, playerTotals, teams, teamWeekStats } from '../../db/schema';
+
+export const STANDINGS_CHANNEL = 'podium_standings';
+
+/** Tells every instance (this one included) that standings changed; delivered on commit. */
+export async function notifyStandingsChanged(db: Database, seasonId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${STANDINGS_CHANNEL}, ${seasonId})`);
+}
+
+/** Adds to a team's week figures (creating the row), in the caller's transaction. */
+export async function addToTeamWeek(
+  db: Database,
+  key: { seasonId: string; setNum: number; teamId: number },
+  delta: { activeMembers?: number; played?: number; scoreSum?: number; timeSumMs?: number },
+): Promise<void> {
+  const values = {
+    activeMembers: delta.activeMembers ?? 0,
+    played: delta.played ?? 0,
+    scoreSum: delta.scoreSum ?? 0,
+    timeSumMs: delta.timeSumMs ?? 0,
+  };
+  await db
+    .insert(teamWeekStats)
+    .values({ ...key, ...values })
+    .onConflictDoUpdate({
+      target: [teamWeekStats.seasonId, teamWeekStats.setNum, teamWeekStats.teamId],
+      set: {
+        activeMembers: sql`${teamWeekStats.activeMembers} + ${values.activeMembers}`,
+        played: sql`${teamWeekStats.played} + ${values.played}`,
+        scoreSum: sql`${teamWeekStats.scoreSum} + ${values.scoreSum}`,
+        timeSumMs: sql`${teamWeekStats.timeSumMs} + ${values.timeSumMs}`,
+      },
+    });
+}
+
+/** Adds a scored week (or a challenger's change) to the player's season total. */
+export async function addToPlayerTotal(
+  db: Database,
+  key: { playerId: string; seasonId: string; teamId: number },
+  delta: { total: number; timeMs: number; at: Date },
+): Promise<void> {
+  await db
+    .insert(playerTotals)
+    .values({ ...key, total: delta.total, totalTimeMs: delta.timeMs, lastSubmissionAt: delta.at })
+    .onConflictDoUpdate({
+      target: [playerTotals.playerId, playerTotals.seasonId],
+      set: {
+        total: sql`${playerTotals.total} + ${delta.total}`,
+        totalTimeMs: sql`${playerTotals.totalTimeMs} + ${delta.timeMs}`,
+        lastSubmissionAt: sql`greatest(${playerTotals.lastSubmissionAt}, ${delta.at})`,
+      },
+    });
+}
+
+/** A team change moves the player's total to the new team's ranking (for top participants). */
+export async function movePlayerTotal(
+  db: Database,
+  playerId: string,
+  teamId: number,
+): Promise<void> {
+  await db.update(playerTotals).set({ teamId }).where(eq(playerTotals.playerId, playerId));
+}
+
+export async function findTeamWeeks(db: Database, seasonId: string) {
+  return db.select().from(teamWeekStats).where(eq(teamWeekStats.seasonId, seasonId));
+}
+
+export async function listTeams(db: Database) {
+  return db.select().from(teams);
+}
+
+/**
+ * The best player of each team (ties: higher total, lower time, earlier last submission): one
+ * short index probe per team, whatever the number of players.
+ */
+export async function findTopPlayers(db: Database, seasonId: string) {
+  interface Row {
+    team_id: number;
+    name: string | null;
+    given_name: string | null;
+    family_name: string | null;
+    total: number;
+    total_time_ms: string;
+    last_submission_at: string | Date;
+  }
+  // PGlite and node-postgres both answer raw queries with { rows }.
+  const result = (await db.execute(sql`
+    select ${teams.id} as team_id, best.*
+    from ${teams}
+    cross join lateral (
+      select ${players.name} as name, ${players.givenName} as given_name, ${players.familyName} as family_name,
+        ${playerTotals.total} as total, ${playerTotals.totalTimeMs} as total_time_ms,
+        ${playerTotals.lastSubmissionAt} as last_submission_at
+      from ${playerTotals} join ${players} on ${players.id} = ${playerTotals.playerId}
+      where ${playerTotals.seasonId} = ${seasonId} and ${playerTotals.teamId} = ${teams.id}
+      order by ${playerTotals.total} desc, ${playerTotals.totalTimeMs}, ${playerTotals.lastSubmissionAt}
+      limit 1
+    ) best
+  `)) as unknown as { rows: Row[] };
+  return result.rows.map((row) => ({
+    teamId: Number(row.team_id),
+    name: row.name ?? ([row.given_name, row.family_name].filter(Boolean).join(' ') || '—'),
+    total: Number(row.total),
+    totalTimeMs: Number(row.total_time_ms),
+    lastSubmissionAt: new Date(row.last_submission_at),
+  }));
+}
+
+export async function findPlayerTotal(db: Database, playerId: string, seasonId: string) {
+  const [row] = await db
+    .select()
+    .from(playerTotals)
+    .where(and(eq(playerTotals.playerId, playerId), eq(playerTotals.seasonId, seasonId)));
+  return row;
+}

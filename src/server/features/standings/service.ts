@@ -1,0 +1,82 @@
+import type {
+  MyTeam,
+  RegionalWinners,
+  Standings,
+  TrackStandings,
+} from '../../../shared/contracts/standings';
+import { setNumber } from '../../../shared/domain/calendar';
+import { participation, teamWeekScore } from '../../../shared/domain/standings';
+import type { PlayerRow } from '../players/repository';
+import { AppError } from '../../http/errors';
+import type { StandingsCache } from './cache';
+
+/** Standings reads: all from the cached snapshot, so their cost does not grow with players. */
+
+export async function standings(cache: StandingsCache): Promise<Standings> {
+  const snapshot = await cache.get();
+  return snapshot
+    ? { setNum: snapshot.setNum, teams: snapshot.teams }
+    : { setNum: null, teams: [] };
+}
+
+export async function trackStandings(
+  cache: StandingsCache,
+  eventId: number,
+  eventWeek: number,
+): Promise<TrackStandings> {
+  const setNum = setNumber(eventId, eventWeek);
+  const snapshot = await cache.get();
+  if (!snapshot) return { setNum, teams: [] };
+  const rows = snapshot.teams.map((team) => {
+    const week = snapshot.teamWeeks.get(team.teamId)![setNum - 1]!;
+    return {
+      teamId: team.teamId,
+      name: team.name,
+      flag: team.flag,
+      points: teamWeekScore(week),
+      participation: participation(week),
+    };
+  });
+  rows.sort(
+    (a, b) =>
+      b.points - a.points ||
+      b.participation - a.participation ||
+      a.name.localeCompare(b.name, 'en'),
+  );
+  return { setNum, teams: rows.map((row, index) => ({ ...row, position: index + 1 })) };
+}
+
+export async function myTeam(cache: StandingsCache, player: PlayerRow): Promise<MyTeam> {
+  if (player.teamId === null) throw new AppError('NOT_REGISTERED', 'Choose your team first.');
+  const snapshot = await cache.get();
+  const row = snapshot?.teams.find((team) => team.teamId === player.teamId);
+  if (!snapshot || !row) throw new AppError('NO_SEASON', 'No season has been set up yet.');
+  const week = snapshot.setNum ? snapshot.teamWeeks.get(row.teamId)![snapshot.setNum - 1]! : null;
+  const timeSum = week ? (snapshot.teamTimes.get(row.teamId)![snapshot.setNum! - 1] ?? 0) : 0;
+  return {
+    teamId: row.teamId,
+    name: row.name,
+    flag: row.flag,
+    overall: row.overall,
+    position: snapshot.setNum ? row.position : null,
+    participants: week?.played ?? 0,
+    activeMembers: week?.activeMembers ?? 0,
+    averageSeconds: week && week.played > 0 ? Math.round(timeSum / week.played / 1000) : null,
+  };
+}
+
+export async function regionalWinners(cache: StandingsCache): Promise<RegionalWinners> {
+  const snapshot = await cache.get();
+  return {
+    final: snapshot?.ended ?? false,
+    winners: (snapshot?.winners ?? []).map((winner) => ({
+      region: winner.region,
+      name: winner.name,
+      team: winner.team,
+      flag: winner.flag,
+      total: winner.total,
+      totalSeconds: Math.round(winner.totalTimeMs / 1000),
+      lastSubmissionAt: winner.lastSubmissionAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,161 @@
+import type { Region } from '../../../shared/contracts/season';
+import type { TeamStanding } from '../../../shared/contracts/standings';
+import { seasonPosition, weekStatus } from '../../../shared/domain/calendar';
+import {
+  comparePlayers,
+  participation,
+  rankTeams,
+  teamOverallScore,
+  type TeamWeek,
+} from '../../../shared/domain/standings';
+import type { Database } from '../../db/client';
+import { findCurrentSeason } from '../season/repository';
+import * as repo from './repository';
+
+/**
+ * Everything the standings screens show, computed from the per-team-week aggregates (its cost
+ * depends on the number of teams, not of players). Cached; see cache.ts.
+ */
+export interface StandingsSnapshot {
+  seasonId: string;
+  /** Week statuses when it was built: it is stale once a week opens or closes. */
+  calendarKey: string;
+  timeZone: string;
+  weekDates: { opensOn: string; closesOn: string }[];
+  /** The week the figures run to: the open one, else the last begun; null before launch. */
+  setNum: number | null;
+  ended: boolean;
+  weeks: { setNum: number; eventId: number; eventWeek: number }[];
+  teams: TeamStanding[];
+  /** Per team, the six weeks' figures (index 0 = week 1), and their completion times (ms). */
+  teamWeeks: Map<number, TeamWeek[]>;
+  teamTimes: Map<number, number[]>;
+  winners: {
+    region: Region;
+    name: string;
+    team: string;
+    flag: string;
+    total: number;
+    totalTimeMs: number;
+    lastSubmissionAt: Date;
+  }[];
+}
+
+export async function buildSnapshot(db: Database, now: Date): Promise<StandingsSnapshot | null> {
+  const current = await findCurrentSeason(db);
+  if (!current) return null;
+  const { season } = current;
+  const [teams, rows, tops] = await Promise.all([
+    repo.listTeams(db),
+    repo.findTeamWeeks(db, season.id),
+    repo.findTopPlayers(db, season.id),
+  ]);
+  const statuses = current.weeks.map((week) => weekStatus(week, season.timeZone, now));
+  const calendarKey = statuses.join(',');
+
+  const begun = statuses.filter((status) => status !== 'upcoming').length;
+  const position = seasonPosition(current.weeks, season.timeZone, now);
+  const setNum =
+    begun === 0 ? null : position.phase === 'week-open' ? position.week!.setNum : begun;
+
+  const teamWeeks = new Map<number, TeamWeek[]>();
+  const teamTimes = new Map<number, number[]>();
+  for (const team of teams) {
+    teamTimes.set(
+      team.id,
+      current.weeks.map(
+        (week) =>
+          rows.find((entry) => entry.teamId === team.id && entry.setNum === week.setNum)
+            ?.timeSumMs ?? 0,
+      ),
+    );
+    teamWeeks.set(
+      team.id,
+      current.weeks.map((week) => {
+        const row = rows.find((entry) => entry.teamId === team.id && entry.setNum === week.setNum);
+        return {
+          scoreSum: row?.scoreSum ?? 0,
+          played: row?.played ?? 0,
+          activeMembers: row?.activeMembers ?? 0,
+        };
+      }),
+    );
+  }
+  const rank = (throughWeek: number) =>
+    rankTeams(
+      teams.map((team) => {
+        const weeks = teamWeeks.get(team.id)!.slice(0, throughWeek);
+        const last = weeks.at(-1);
+        return {
+          team,
+          name: team.name,
+          overall: teamOverallScore(weeks),
+          participation: last ? participation(last) : 0,
+        };
+      }),
+    );
+  const now_ = rank(setNum ?? 0);
+  // The position when the previous week closed: the weeks before the one the figures run to.
+  const previous =
+    setNum !== null && setNum > 1
+      ? new Map(rank(setNum - 1).map((row) => [row.team.id, row.position]))
+      : null;
+  const topByTeam = new Map(tops.map((top) => [top.teamId, top]));
+
+  const standings: TeamStanding[] = now_.map((row) => {
+    const top = topByTeam.get(row.team.id);
+    const before = previous?.get(row.team.id);
+    return {
+      position: row.position,
+      teamId: row.team.id,
+      name: row.team.name,
+      flag: row.team.flag,
+      region: row.team.region,
+      overall: row.overall,
+      participation: row.participation,
+      change: before === undefined ? null : before - row.position,
+      topPlayer: top ? { name: top.name, total: top.total } : null,
+    };
+  });
+
+  const winners = (['ASEAN', 'LATAM', 'EUROPE', 'US_CANADA'] as const).flatMap((region) => {
+    const best = teams
+      .filter((team) => team.region === region)
+      .flatMap((team) => {
+        const top = topByTeam.get(team.id);
+        return top ? [{ ...top, team }] : [];
+      })
+      .sort(comparePlayers)[0];
+    return best
+      ? [
+          {
+            region,
+            name: best.name,
+            team: best.team.name,
+            flag: best.team.flag,
+            total: best.total,
+            totalTimeMs: best.totalTimeMs,
+            lastSubmissionAt: best.lastSubmissionAt,
+          },
+        ]
+      : [];
+  });
+
+  return {
+    seasonId: season.id,
+    calendarKey,
+    timeZone: season.timeZone,
+    weekDates: current.weeks.map(({ opensOn, closesOn }) => ({ opensOn, closesOn })),
+    setNum,
+    ended: position.phase === 'ended',
+    weeks: current.weeks.map(({ setNum: number, eventId, eventWeek }) => ({
+      setNum: number,
+      eventId,
+      eventWeek,
+    })),
+    teams: standings,
+    teamWeeks,
+    teamTimes,
+    winners,
+  };
+}
