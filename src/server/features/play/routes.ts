@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   answerInputSchema,
@@ -22,38 +22,39 @@ function languageOf(request: FastifyRequest): Language {
 
 export function registerPlayRoutes(
   app: FastifyInstance,
-  deps: play.PlayDeps & { authenticate: preHandlerAsyncHookHandler },
+  deps: play.PlayDeps & { authenticate: onRequestAsyncHookHandler },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = deps.authenticate;
+  // Authentication runs first, before the body is even parsed: no session, no further work.
+  const onRequest = deps.authenticate;
   const attemptResponse = { response: { 200: attemptSchema } };
   const withAttempt = { ...attemptResponse, params: attemptParamsSchema };
   const noStore = { 'cache-control': 'no-store' };
 
   typed.get(
     '/api/weeks/current',
-    { preHandler, schema: { response: { 200: currentWeekSchema } } },
+    { onRequest, schema: { response: { 200: currentWeekSchema } } },
     async (request, reply) =>
       reply.headers(noStore).send(await play.currentWeek(deps, request.signedIn!.player)),
   );
 
   typed.get(
     '/api/me/stats',
-    { preHandler, schema: { response: { 200: playerStatsSchema } } },
+    { onRequest, schema: { response: { 200: playerStatsSchema } } },
     async (request, reply) =>
       reply.headers(noStore).send(await play.stats(deps, request.signedIn!.player)),
   );
 
   typed.post(
     '/api/weeks/current/attempt',
-    { preHandler, schema: attemptResponse },
+    { onRequest, schema: attemptResponse },
     async (request, reply) =>
       reply
         .headers(noStore)
         .send(await play.startAttempt(deps, request.signedIn!.player, languageOf(request))),
   );
 
-  typed.get('/api/attempts/:id', { preHandler, schema: withAttempt }, async (request, reply) =>
+  typed.get('/api/attempts/:id', { onRequest, schema: withAttempt }, async (request, reply) =>
     reply
       .headers(noStore)
       .send(
@@ -68,7 +69,7 @@ export function registerPlayRoutes(
 
   typed.post(
     '/api/attempts/:id/answers',
-    { preHandler, schema: { ...withAttempt, body: answerInputSchema } },
+    { onRequest, schema: { ...withAttempt, body: answerInputSchema } },
     async (request, reply) => {
       const player = request.signedIn!.player;
       await play.answer(deps, player, request.params.id, request.body);
@@ -80,7 +81,7 @@ export function registerPlayRoutes(
 
   typed.post(
     '/api/attempts/:id/finish',
-    { preHandler, schema: withAttempt },
+    { onRequest, schema: withAttempt },
     async (request, reply) => {
       const player = request.signedIn!.player;
       await play.finish(deps, player, request.params.id);
@@ -92,7 +93,7 @@ export function registerPlayRoutes(
 
   typed.post(
     '/api/attempts/:id/challenger',
-    { preHandler, schema: withAttempt },
+    { onRequest, schema: withAttempt },
     async (request, reply) => {
       const player = request.signedIn!.player;
       await play.startChallenger(deps, player, request.params.id);
@@ -104,7 +105,7 @@ export function registerPlayRoutes(
 
   typed.post(
     '/api/attempts/:id/challenger/answer',
-    { preHandler, schema: { ...withAttempt, body: challengerAnswerInputSchema } },
+    { onRequest, schema: { ...withAttempt, body: challengerAnswerInputSchema } },
     async (request, reply) => {
       const player = request.signedIn!.player;
       await play.answerChallenger(deps, player, request.params.id, request.body.option);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { meSchema, profileInputSchema } from '../../../shared/contracts/me';
 import type { Clock } from '../../clock';
@@ -8,12 +8,12 @@ import { playerView, saveProfile } from './service';
 
 export function registerPlayerRoutes(
   app: FastifyInstance,
-  deps: { db: Database; clock: Clock; authenticate: preHandlerAsyncHookHandler },
+  deps: { db: Database; clock: Clock; authenticate: onRequestAsyncHookHandler },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const schema = { response: { 200: meSchema } };
 
-  typed.get('/api/me', { preHandler: deps.authenticate, schema }, async (request, reply) =>
+  typed.get('/api/me', { onRequest: deps.authenticate, schema }, async (request, reply) =>
     reply
       .header('cache-control', 'no-store')
       .send(await playerView(deps.db, request.signedIn!.player, deps.clock)),
@@ -26,7 +26,7 @@ export function registerPlayerRoutes(
     typed.route({
       method,
       url,
-      preHandler: deps.authenticate,
+      onRequest: deps.authenticate,
       schema: { ...schema, body: profileInputSchema },
       handler: async (request, reply) => {
         const player = request.signedIn!.player;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   launchSchema,
@@ -16,7 +16,7 @@ export function registerSeasonRoutes(
   app: FastifyInstance,
   deps: {
     db: Database;
-    authenticate: preHandlerAsyncHookHandler;
+    authenticate: onRequestAsyncHookHandler;
     site: { productName: string; contactEmail: string };
   },
 ) {
@@ -60,7 +60,7 @@ export function registerSeasonRoutes(
 
   typed.get(
     '/api/teams-and-languages',
-    { preHandler: deps.authenticate, schema: { response: { 200: teamsAndLanguagesSchema } } },
+    { onRequest: deps.authenticate, schema: { response: { 200: teamsAndLanguagesSchema } } },
     async () => {
       const [teams, languages] = await Promise.all([
         listTeamsWithSalesTeams(deps.db),

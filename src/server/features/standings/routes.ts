@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   myTeamSchema,
@@ -12,21 +12,22 @@ import * as service from './service';
 
 export function registerStandingsRoutes(
   app: FastifyInstance,
-  deps: { cache: StandingsCache; authenticate: preHandlerAsyncHookHandler },
+  deps: { cache: StandingsCache; authenticate: onRequestAsyncHookHandler },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const preHandler = deps.authenticate;
+  // Authentication runs first, before the body is even parsed: no session, no further work.
+  const onRequest = deps.authenticate;
   const noStore = { 'cache-control': 'no-store' };
 
   typed.get(
     '/api/standings',
-    { preHandler, schema: { response: { 200: standingsSchema } } },
+    { onRequest, schema: { response: { 200: standingsSchema } } },
     async (_request, reply) => reply.headers(noStore).send(await service.standings(deps.cache)),
   );
   typed.get(
     '/api/standings/track',
     {
-      preHandler,
+      onRequest,
       schema: { querystring: trackQuerySchema, response: { 200: trackStandingsSchema } },
     },
     async (request, reply) =>
@@ -38,13 +39,13 @@ export function registerStandingsRoutes(
   );
   typed.get(
     '/api/standings/my-team',
-    { preHandler, schema: { response: { 200: myTeamSchema } } },
+    { onRequest, schema: { response: { 200: myTeamSchema } } },
     async (request, reply) =>
       reply.headers(noStore).send(await service.myTeam(deps.cache, request.signedIn!.player)),
   );
   typed.get(
     '/api/standings/winners',
-    { preHandler, schema: { response: { 200: regionalWinnersSchema } } },
+    { onRequest, schema: { response: { 200: regionalWinnersSchema } } },
     async (_request, reply) =>
       reply.headers(noStore).send(await service.regionalWinners(deps.cache)),
   );
