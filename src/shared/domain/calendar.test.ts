@@ -43,13 +43,19 @@ describe('weekWindow', () => {
     const window = weekWindow({ opensOn: '2025-03-24', closesOn: '2025-03-30' }, 'Europe/Madrid');
     expect(window.opensAt).toEqual(at('2025-03-23T23:00:00.000Z')); // CET
     expect(window.closesAt).toEqual(at('2025-03-30T21:59:59.999Z')); // CEST
-    const newYork = weekWindow({ opensOn: '2025-03-03', closesOn: '2025-03-09' }, 'America/New_York');
+    const newYork = weekWindow(
+      { opensOn: '2025-03-03', closesOn: '2025-03-09' },
+      'America/New_York',
+    );
     expect(newYork.opensAt).toEqual(at('2025-03-03T05:00:00.000Z'));
     expect(newYork.closesAt).toEqual(at('2025-03-10T03:59:59.999Z'));
   });
 
   it('treats a one-day week as the whole of that local day', () => {
-    const window = weekWindow({ opensOn: '2025-09-07', closesOn: '2025-09-07' }, 'America/Santiago');
+    const window = weekWindow(
+      { opensOn: '2025-09-07', closesOn: '2025-09-07' },
+      'America/Santiago',
+    );
     expect(window.opensAt).toEqual(at('2025-09-07T04:00:00.000Z')); // midnight is skipped there
     expect(window.closesAt).toEqual(at('2025-09-08T02:59:59.999Z'));
   });

@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { questionsFileSchema, seasonFileSchema, teamsFileSchema, type QuestionsFile, type SeasonFile, type TeamsFile } from './content-schema';
+import {
+  questionsFileSchema,
+  seasonFileSchema,
+  teamsFileSchema,
+  type QuestionsFile,
+  type SeasonFile,
+  type TeamsFile,
+} from './content-schema';
 
 export interface ContentBundle {
   season: SeasonFile;
@@ -19,13 +26,19 @@ async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T> {
   try {
     raw = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : (error as Error).message;
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'file not found'
+        : (error as Error).message;
     throw new ContentError(`${file}: ${reason}`);
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.slice(0, 20).map((issue) => {
-      const at = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').replace(/^\./, '');
+      const at = issue.path
+        .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+        .join('')
+        .replace(/^\./, '');
       return `${file}: ${at || '(root)'}: ${issue.message}`;
     });
     throw new ContentError(lines.join('\n'));
@@ -41,9 +54,13 @@ export async function readSeasonBundle(seasonFile: string): Promise<ContentBundl
   const questionsFile = path.resolve(folder, season.questions);
   const { teams } = await readJson(teamsFile, teamsFileSchema);
   const { weeks } = await readJson(questionsFile, questionsFileSchema);
-  const missing = season.weeks.filter((week) => !weeks.some((entry) => entry.setNum === week.setNum));
+  const missing = season.weeks.filter(
+    (week) => !weeks.some((entry) => entry.setNum === week.setNum),
+  );
   if (missing.length > 0) {
-    throw new ContentError(`${questionsFile}: weeks: no questions for week ${missing.map((week) => week.setNum).join(', ')}`);
+    throw new ContentError(
+      `${questionsFile}: weeks: no questions for week ${missing.map((week) => week.setNum).join(', ')}`,
+    );
   }
   return { season, teams, questions: weeks };
 }

@@ -1,7 +1,16 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { events, languages, questions, salesTeams, seasons, teams, weeks, type QuestionTranslation } from '../../db/schema';
+import {
+  events,
+  languages,
+  questions,
+  salesTeams,
+  seasons,
+  teams,
+  weeks,
+  type QuestionTranslation,
+} from '../../db/schema';
 
 /**
  * Upserts that write only what differs, so that loading the same content twice changes nothing.
@@ -10,15 +19,24 @@ import { events, languages, questions, salesTeams, seasons, teams, weeks, type Q
 
 const differs = (columns: PgColumn[]): SQL =>
   sql.join(
-    columns.map((column) => sql`${column} is distinct from excluded.${sql.identifier(column.name)}`),
+    columns.map(
+      (column) => sql`${column} is distinct from excluded.${sql.identifier(column.name)}`,
+    ),
     sql` or `,
   );
 
-export async function upsertLanguages(db: Database, rows: (typeof languages.$inferInsert)[]): Promise<number> {
+export async function upsertLanguages(
+  db: Database,
+  rows: (typeof languages.$inferInsert)[],
+): Promise<number> {
   const changed = await db
     .insert(languages)
     .values(rows)
-    .onConflictDoUpdate({ target: languages.code, set: { label: sql`excluded.label` }, setWhere: differs([languages.label]) })
+    .onConflictDoUpdate({
+      target: languages.code,
+      set: { label: sql`excluded.label` },
+      setWhere: differs([languages.label]),
+    })
     .returning({ code: languages.code });
   return changed.length;
 }
@@ -32,26 +50,53 @@ export async function upsertTeams(
     .values(rows)
     .onConflictDoUpdate({
       target: teams.code,
-      set: { name: sql`excluded.name`, flag: sql`excluded.flag`, region: sql`excluded.region`, timeZone: sql`excluded.time_zone` },
+      set: {
+        name: sql`excluded.name`,
+        flag: sql`excluded.flag`,
+        region: sql`excluded.region`,
+        timeZone: sql`excluded.time_zone`,
+      },
       setWhere: differs([teams.name, teams.flag, teams.region, teams.timeZone]),
     })
     .returning({ id: teams.id });
   const all = await db
     .select({ id: teams.id, code: teams.code })
     .from(teams)
-    .where(inArray(teams.code, rows.map((row) => row.code)));
+    .where(
+      inArray(
+        teams.code,
+        rows.map((row) => row.code),
+      ),
+    );
   return { changed: changed.length, idByCode: new Map(all.map((row) => [row.code, row.id])) };
 }
 
 /** Adds missing sales teams; existing ones stay (players may have chosen them). */
-export async function insertSalesTeams(db: Database, rows: { teamId: number; name: string }[]): Promise<number> {
+export async function insertSalesTeams(
+  db: Database,
+  rows: { teamId: number; name: string }[],
+): Promise<number> {
   if (rows.length === 0) return 0;
-  const inserted = await db.insert(salesTeams).values(rows).onConflictDoNothing().returning({ id: salesTeams.id });
+  const inserted = await db
+    .insert(salesTeams)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: salesTeams.id });
   return inserted.length;
 }
 
-export async function upsertSeason(db: Database, row: typeof seasons.$inferInsert, now: Date): Promise<number> {
-  const columns = [seasons.name, seasons.productName, seasons.timeZone, seasons.registrationClosesAt, seasons.current];
+export async function upsertSeason(
+  db: Database,
+  row: typeof seasons.$inferInsert,
+  now: Date,
+): Promise<number> {
+  const columns = [
+    seasons.name,
+    seasons.productName,
+    seasons.timeZone,
+    seasons.registrationClosesAt,
+    seasons.current,
+  ];
   const changed = await db
     .insert(seasons)
     .values({ ...row, current: true, updatedAt: now })
@@ -81,7 +126,10 @@ export async function retireOtherSeasons(db: Database, seasonId: string): Promis
   return changed.length;
 }
 
-export async function upsertEvents(db: Database, rows: (typeof events.$inferInsert)[]): Promise<number> {
+export async function upsertEvents(
+  db: Database,
+  rows: (typeof events.$inferInsert)[],
+): Promise<number> {
   const changed = await db
     .insert(events)
     .values(rows)
@@ -94,7 +142,10 @@ export async function upsertEvents(db: Database, rows: (typeof events.$inferInse
   return changed.length;
 }
 
-export async function upsertWeeks(db: Database, rows: (typeof weeks.$inferInsert)[]): Promise<number> {
+export async function upsertWeeks(
+  db: Database,
+  rows: (typeof weeks.$inferInsert)[],
+): Promise<number> {
   const changed = await db
     .insert(weeks)
     .values(rows)
@@ -136,7 +187,12 @@ export async function upsertQuestions(
         source: sql`excluded.source`,
         translations: sql`excluded.translations`,
       },
-      setWhere: differs([questions.category, questions.correctOption, questions.source, questions.translations]),
+      setWhere: differs([
+        questions.category,
+        questions.correctOption,
+        questions.source,
+        questions.translations,
+      ]),
     })
     .returning({ id: questions.id });
   return changed.length;

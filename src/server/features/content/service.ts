@@ -16,13 +16,23 @@ export interface LoadSummary {
  * Loads a season file (and the teams and questions files it names) in one transaction and
  * makes that season current. The file is validated whole before anything is written.
  */
-export async function loadSeasonFile(db: Database, file: string, clock: Clock): Promise<LoadSummary> {
+export async function loadSeasonFile(
+  db: Database,
+  file: string,
+  clock: Clock,
+): Promise<LoadSummary> {
   return loadSeasonBundle(db, await readSeasonBundle(file), clock);
 }
 
-export async function loadSeasonBundle(db: Database, bundle: ContentBundle, clock: Clock): Promise<LoadSummary> {
+export async function loadSeasonBundle(
+  db: Database,
+  bundle: ContentBundle,
+  clock: Clock,
+): Promise<LoadSummary> {
   const now = clock.now();
-  const season = bundle.season.shiftToCurrentWeek ? shiftToCurrentWeek(bundle.season, now) : bundle.season;
+  const season = bundle.season.shiftToCurrentWeek
+    ? shiftToCurrentWeek(bundle.season, now)
+    : bundle.season;
   const changes = await db.transaction(async (tx) => {
     let count = await repo.upsertLanguages(
       tx,
@@ -30,12 +40,20 @@ export async function loadSeasonBundle(db: Database, bundle: ContentBundle, cloc
     );
     const { changed, idByCode } = await repo.upsertTeams(
       tx,
-      bundle.teams.map(({ code, name, flag, region, timeZone }) => ({ code, name, flag, region, timeZone })),
+      bundle.teams.map(({ code, name, flag, region, timeZone }) => ({
+        code,
+        name,
+        flag,
+        region,
+        timeZone,
+      })),
     );
     count += changed;
     count += await repo.insertSalesTeams(
       tx,
-      bundle.teams.flatMap((team) => team.salesTeams.map((name) => ({ teamId: idByCode.get(team.code)!, name }))),
+      bundle.teams.flatMap((team) =>
+        team.salesTeams.map((name) => ({ teamId: idByCode.get(team.code)!, name })),
+      ),
     );
     count += await repo.retireOtherSeasons(tx, season.id);
     count += await repo.upsertSeason(
@@ -49,8 +67,14 @@ export async function loadSeasonBundle(db: Database, bundle: ContentBundle, cloc
       },
       now,
     );
-    count += await repo.upsertEvents(tx, season.events.map((event) => ({ seasonId: season.id, ...event })));
-    count += await repo.upsertWeeks(tx, season.weeks.map((week) => ({ seasonId: season.id, ...week })));
+    count += await repo.upsertEvents(
+      tx,
+      season.events.map((event) => ({ seasonId: season.id, ...event })),
+    );
+    count += await repo.upsertWeeks(
+      tx,
+      season.weeks.map((week) => ({ seasonId: season.id, ...week })),
+    );
     count += await repo.upsertQuestions(
       tx,
       bundle.questions
@@ -64,7 +88,10 @@ export async function loadSeasonBundle(db: Database, bundle: ContentBundle, cloc
             category: question.category,
             correctOption: question.correct,
             source: question.source,
-            translations: question.translations as Record<string, { text: string; options: Record<string, string> }>,
+            translations: question.translations as Record<
+              string,
+              { text: string; options: Record<string, string> }
+            >,
           })),
         ),
     );

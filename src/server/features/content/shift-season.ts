@@ -17,7 +17,9 @@ export function shiftToCurrentWeek(season: SeasonFile, now: Date): SeasonFile {
   const days = weeksShift * 7;
   return {
     ...season,
-    registrationClosesAt: new Date(Date.parse(season.registrationClosesAt) + days * DAY_MS).toISOString(),
+    registrationClosesAt: new Date(
+      Date.parse(season.registrationClosesAt) + days * DAY_MS,
+    ).toISOString(),
     weeks: season.weeks.map((week) => ({
       ...week,
       opensOn: addDays(week.opensOn, days),

@@ -59,8 +59,15 @@ describe('GET /api/me', () => {
       language: null,
       team: null,
       salesTeam: null,
+      registered: false,
+      // No season yet: no launch, and the calendar would run in UTC.
+      timeZone: 'UTC',
       eventStartsAt: null,
+      serverNow: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      season: null,
     });
+    // The server's clock, for countdowns that must not trust the device's.
+    expect(Math.abs(Date.parse(response.json().serverNow) - Date.now())).toBeLessThan(60_000);
     expect(response.body).not.toMatch(/token|oidc|subject|issuer|"id"|session/i);
     // The raw tokens exist server-side and must not appear anywhere in the body.
     for (const row of await t.database.db.select().from(sessions)) {
@@ -77,5 +84,25 @@ describe('GET /api/me', () => {
       .set({ language: 'pl' })
       .where(eq(players.oidcSubject, 'demo-kasia'));
     expect((await me(cookie)).json().language).toBe('pl');
+  });
+});
+
+describe('saving a profile while no season exists', () => {
+  it('answers 404 NO_SEASON to a registration, saving nothing', async () => {
+    const { cookie } = await signIn(t.app, 'demo-emily');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/registration',
+      headers: { cookie, 'x-podium-csrf': '1' },
+      payload: {
+        language: 'en',
+        teamId: 1,
+        salesTeamId: null,
+        activeWeeks: [true, true, true, true, true, true],
+      },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('NO_SEASON');
+    expect((await me(cookie)).json()).toMatchObject({ registered: false, team: null });
   });
 });

@@ -114,7 +114,7 @@ export async function saveProfile(
       );
     }
   }
-  if (mode === 'update') await checkTeamChange(db, player, input, current, now);
+  if (mode === 'update') await checkTeamChange(db, player, input, team.timeZone, current, now);
   const stored = await repo.findActiveWeeks(db, player.id, current.season.id);
   checkWeekChanges(current, stored, input.activeWeeks, team.timeZone, now);
 
@@ -148,17 +148,19 @@ export async function saveProfile(
   });
 }
 
+/** No week may be open, neither in the old team's zone nor in the new one's. */
 async function checkTeamChange(
   db: Database,
   player: repo.PlayerRow,
   input: ProfileInput,
+  newTeamZone: string,
   current: CurrentSeason,
   now: Date,
 ) {
   if (player.teamId === input.teamId && player.salesTeamId === input.salesTeamId) return;
   const { team } = await repo.findPlayerTeam(db, player);
-  const position = seasonPosition(current.weeks, team?.timeZone ?? current.season.timeZone, now);
-  if (!teamChangeable(position.phase)) {
+  const zones = [team?.timeZone ?? current.season.timeZone, newTeamZone];
+  if (!zones.every((zone) => teamChangeable(seasonPosition(current.weeks, zone, now).phase))) {
     throw new AppError(
       'TEAM_CHANGE_LOCKED',
       'Your team and sales team can be changed only between game weeks, until the day before the next week opens.',
