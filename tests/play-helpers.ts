@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
 import { attemptAnswers, attempts, players, questions } from '../src/server/db/schema';
 import type { Attempt } from '../src/shared/contracts/play';
@@ -198,4 +199,148 @@ export function correctOptionLeaks(value: unknown, path = '$'): string[] {
         : [];
     return [...leak, ...correctOptionLeaks(field, here)];
   });
+}
+
+/** Week 2 of 2025 (Mon 10 – Fri 14 Feb) open in every team's time zone. */
+export const week2Open = new Date('2025-02-11T10:00:00Z');
+
+/** The standings endpoints (issue 5) as the signed-in player with `cookie` sees them. */
+export function standingsClient(app: FastifyInstance, cookie: string) {
+  const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
+  return {
+    standings: () => get('/api/standings'),
+    track: (eventId: number | string, eventWeek: number | string) =>
+      get(`/api/standings/track?eventId=${eventId}&eventWeek=${eventWeek}`),
+    myTeam: () => get('/api/standings/my-team'),
+    winners: () => get('/api/standings/winners'),
+  };
+}
+
+/** Saves the account page's profile (PUT /api/me/profile) for a registered player. */
+export function updateProfile(app: FastifyInstance, player: PlayClient, payload: unknown) {
+  return app.inject({
+    method: 'PUT',
+    url: '/api/me/profile',
+    headers: { cookie: player.cookie, ...CSRF },
+    payload: payload as object,
+  });
+}
+
+/**
+ * Plays a whole week: the main set as `playMainSet` does, then, when asked, the challenger
+ * answered right or wrong after 10 s. Returns the final view.
+ */
+export async function playWeek(
+  t: PlayApp,
+  player: PlayClient,
+  options: { pattern?: string; secondsEach?: number; challenger?: 'right' | 'wrong' } = {},
+): Promise<Attempt> {
+  const view = await playMainSet(t, player, options.pattern, options.secondsEach);
+  return options.challenger ? playChallenger(t, player, view.id, options.challenger) : view;
+}
+
+/** Starts the challenger of a scored attempt and answers it right or wrong after 10 s. */
+export async function playChallenger(
+  t: PlayApp,
+  player: PlayClient,
+  attemptId: string,
+  outcome: 'right' | 'wrong',
+): Promise<Attempt> {
+  expectStatus(await player.startChallenger(attemptId), 200);
+  const key = await answerKey(t.database.db, attemptId);
+  t.clock.advance(10 * SECOND);
+  const option = outcome === 'right' ? key.challengerRight() : key.challengerWrong();
+  return expectStatus(await player.answerChallenger(attemptId, option), 200);
+}
+
+/**
+ * Seeds `count` registered players in bulk (one SQL statement, whatever the count), spread
+ * over the teams, with consistent standings aggregates: each player is active in a week with
+ * probability `activeRate`, plays each of weeks 1..`weeksPlayed` they are active in with
+ * probability `playRate`, with a random week score (0–10.80 points) and time (20–300 s). The
+ * per-player totals and the per-team-week figures are written as the scoring transaction
+ * would (added to existing rows). For the standings' cost tests and the benchmark.
+ */
+export async function seedPlayers(
+  db: Database,
+  options: {
+    count: number;
+    seasonId?: string;
+    weeksPlayed?: number;
+    activeRate?: number;
+    playRate?: number;
+    /** When each week's submissions start; they spread over the following day. */
+    weekStarts?: Date[];
+    registeredAt?: Date;
+  },
+): Promise<void> {
+  const seasonId = options.seasonId ?? '2025';
+  const weeksPlayed = options.weeksPlayed ?? 1;
+  const activeRate = options.activeRate ?? 0.9;
+  const playRate = options.playRate ?? 0.8;
+  // As a PostgreSQL array literal: Drizzle would expand a JavaScript array into a list.
+  const weekStarts = `{${(
+    options.weekStarts ?? [4, 10, 17, 24, 31, 38].map((day) => new Date(Date.UTC(2025, 1, day, 8)))
+  )
+    .map((date) => date.toISOString())
+    .join(',')}}`;
+  const registeredAt = (options.registeredAt ?? new Date('2025-02-03T09:00:00Z')).toISOString();
+  const batch = randomUUID().slice(0, 8);
+  await db.execute(sql`
+    with team_ids as (select array_agg(id order by id) as ids from teams),
+    seeded as (
+      insert into players (oidc_issuer, oidc_subject, email, name, given_name, family_name,
+        language, team_id, registered_at)
+      select 'seed', ${`seed-${batch}-`} || g, 'seed-' || g || '@example.com',
+        'Seed ' || ${batch} || ' ' || g, 'Seed', ${batch} || ' ' || g, 'en',
+        team_ids.ids[1 + g % cardinality(team_ids.ids)], ${registeredAt}::timestamptz
+      from generate_series(1, ${options.count}::int) g, team_ids
+      returning id, team_id
+    ),
+    flags as (
+      insert into active_weeks (player_id, season_id, week_1, week_2, week_3, week_4, week_5,
+        week_6, updated_at)
+      select id, ${seasonId}, random() < ${activeRate}, random() < ${activeRate},
+        random() < ${activeRate}, random() < ${activeRate}, random() < ${activeRate},
+        random() < ${activeRate}, ${registeredAt}::timestamptz
+      from seeded
+      returning player_id, array[week_1, week_2, week_3, week_4, week_5, week_6] as active
+    ),
+    membership as (
+      select seeded.id as player_id, seeded.team_id, week as set_num, flags.active[week] as active
+      from seeded join flags on flags.player_id = seeded.id, generate_series(1, 6) week
+    ),
+    scores as materialized (
+      select player_id, team_id, set_num,
+        floor(random() * 1081)::int as score,
+        (20000 + floor(random() * 280000))::bigint as time_ms,
+        (${weekStarts}::timestamptz[])[set_num] + random() * interval '1 day' as submitted_at
+      from membership
+      where active and set_num <= ${weeksPlayed}::int and random() < ${playRate}
+    ),
+    totals as (
+      insert into player_totals (player_id, season_id, team_id, total, total_time_ms,
+        last_submission_at)
+      select player_id, ${seasonId}, team_id, sum(score), sum(time_ms), max(submitted_at)
+      from scores group by player_id, team_id
+      returning player_id
+    ),
+    team_weeks as (
+      select m.team_id, m.set_num, count(*) filter (where m.active)::int as active_members,
+        count(s.player_id)::int as played, coalesce(sum(s.score), 0)::bigint as score_sum,
+        coalesce(sum(s.time_ms), 0)::bigint as time_sum_ms
+      from membership m
+      left join scores s on s.player_id = m.player_id and s.set_num = m.set_num
+      group by m.team_id, m.set_num
+    )
+    insert into team_week_stats (season_id, set_num, team_id, active_members, played, score_sum,
+      time_sum_ms)
+    select ${seasonId}, set_num, team_id, active_members, played, score_sum, time_sum_ms
+    from team_weeks
+    on conflict (season_id, set_num, team_id) do update set
+      active_members = team_week_stats.active_members + excluded.active_members,
+      played = team_week_stats.played + excluded.played,
+      score_sum = team_week_stats.score_sum + excluded.score_sum,
+      time_sum_ms = team_week_stats.time_sum_ms + excluded.time_sum_ms
+  `);
 }

@@ -40,12 +40,27 @@ export async function openDatabase(options: {
     // A dropped connection must not crash the process; the next query gets a fresh one.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    const listenLocally = deliverOwnNotifications(db);
     return {
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
-      listen: (channel, onMessage, onReconnect) =>
-        listenPostgres(options.databaseUrl!, channel, onMessage, onReconnect),
+      listen: async (channel, onMessage, onReconnect) => {
+        const stopLocal = listenLocally(channel, onMessage);
+        const stop = await listenPostgres(
+          options.databaseUrl!,
+          channel,
+          onMessage,
+          onReconnect,
+        ).catch((error: unknown) => {
+          stopLocal();
+          throw error;
+        });
+        return async () => {
+          stopLocal();
+          await stop();
+        };
+      },
       close: () => pool.end(),
     };
   }
@@ -64,10 +79,61 @@ export async function openDatabase(options: {
     ping: async () => void (await db.execute(sql`select 1`)),
     listen: async (channel, onMessage) => {
       const stop = await client.listen(channel, onMessage);
-      return () => stop();
+      // Stopping after the database was closed (shutdown, tests) has nothing left to undo.
+      return () => (client.closed ? Promise.resolve() : stop().catch(() => {}));
     },
     close: () => client.close(),
   };
+}
+
+type Listener = (payload: string) => void;
+/** Per PostgreSQL database object: this instance's listeners, by channel. */
+const ownListeners = new WeakMap<object, Map<string, Set<Listener>>>();
+/** Per open transaction: its database and the local deliveries due once it commits. */
+const openTransactions = new WeakMap<object, { db: object; deliveries: (() => void)[] }>();
+
+/**
+ * Lets this instance hear its own NOTIFYs as soon as the writing transaction has committed,
+ * before its promise resolves. PostgreSQL delivers them to the LISTEN connection a moment after
+ * the COMMIT has returned, so a read right after a write could otherwise be served from a cache
+ * that has not heard of it yet. Wraps `db.transaction` to run the deliveries `notify` queued.
+ */
+function deliverOwnNotifications(db: Database) {
+  const listeners = new Map<string, Set<Listener>>();
+  ownListeners.set(db, listeners);
+  const transaction: Database['transaction'] = db.transaction.bind(db);
+  db.transaction = (async (work, config) => {
+    const deliveries: (() => void)[] = [];
+    const result = await transaction((tx) => {
+      openTransactions.set(tx, { db, deliveries });
+      return work(tx);
+    }, config);
+    for (const deliver of deliveries) deliver();
+    return result;
+  }) as Database['transaction'];
+  return (channel: string, listener: Listener) => {
+    const set = listeners.get(channel) ?? new Set<Listener>();
+    listeners.set(channel, set);
+    set.add(listener);
+    return () => void set.delete(listener);
+  };
+}
+
+/**
+ * NOTIFY `channel` with `payload`, in the caller's transaction if `db` is one: every instance's
+ * listeners hear it once it commits, and this instance's before the transaction resolves.
+ * (PGlite calls its listeners at the commit itself.)
+ */
+export async function notify(db: Database, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+  const open = openTransactions.get(db);
+  const listeners = ownListeners.get(open?.db ?? db)?.get(channel);
+  if (!listeners) return;
+  const deliver = () => {
+    for (const listener of listeners) listener(payload);
+  };
+  if (open) open.deliveries.push(deliver);
+  else deliver();
 }
 
 const RECONNECT_MS = 1000;

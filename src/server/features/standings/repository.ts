@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { notify, type Database } from '../../db/client';
 import { players, playerTotals, teams, teamWeekStats } from '../../db/schema';
 
 export const STANDINGS_CHANNEL = 'podium_standings';
 
 /** Tells every instance (this one included) that standings changed; delivered on commit. */
 export async function notifyStandingsChanged(db: Database, seasonId: string): Promise<void> {
-  await db.execute(sql`select pg_notify(${STANDINGS_CHANNEL}, ${seasonId})`);
+  await notify(db, STANDINGS_CHANNEL, seasonId);
 }
 
 /** Adds to a team's week figures (creating the row), in the caller's transaction. */
@@ -73,7 +73,9 @@ export async function listTeams(db: Database) {
 
 /**
  * The best player of each team (ties: higher total, lower time, earlier last submission): one
- * short index probe per team, whatever the number of players.
+ * short index probe per team, whatever the number of players. The order must match the
+ * player_totals_ranking index exactly: a plain `desc` means `nulls first`, and the planner would
+ * then sort every player of the team (2 s instead of 1 ms at 100,000 players).
  */
 export async function findTopPlayers(db: Database, seasonId: string) {
   interface Row {
@@ -95,7 +97,7 @@ export async function findTopPlayers(db: Database, seasonId: string) {
         ${playerTotals.lastSubmissionAt} as last_submission_at
       from ${playerTotals} join ${players} on ${players.id} = ${playerTotals.playerId}
       where ${playerTotals.seasonId} = ${seasonId} and ${playerTotals.teamId} = ${teams.id}
-      order by ${playerTotals.total} desc, ${playerTotals.totalTimeMs}, ${playerTotals.lastSubmissionAt}
+      order by ${playerTotals.total} desc nulls last, ${playerTotals.totalTimeMs}, ${playerTotals.lastSubmissionAt}
       limit 1
     ) best
   `)) as unknown as { rows: Row[] };

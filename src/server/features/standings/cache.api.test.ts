@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moments2025, teamByCode } from '../../../../tests/factories';
+import { createPlayApp, registeredPlayer, type PlayApp } from '../../../../tests/play-helpers';
+import { recordScore } from './aggregates';
+import { createStandingsCache, type StandingsCache } from './cache';
+
+/**
+ * The cache against the real database: a read that follows a committed write on the same
+ * instance never sees the snapshot from before it. On PostgreSQL the dedicated LISTEN
+ * connection gets the NOTIFY only after the writer's COMMIT has returned, so this needs the
+ * writer's own connection to deliver it.
+ */
+
+let t: PlayApp;
+let cache: StandingsCache;
+beforeAll(async () => {
+  t = await createPlayApp(moments2025.week1Open);
+  cache = await createStandingsCache(t.database, t.clock);
+});
+afterAll(async () => {
+  await cache?.close();
+  await t?.close();
+});
+
+describe('the standings cache', () => {
+  it('is never stale right after a write commits, 30 writes in a row', async () => {
+    const team = await teamByCode(t.database.db, 'es');
+    const ana = await registeredPlayer(t, 'demo-ana', { team: 'es' });
+    const spain = async () => (await cache.get())!.teamWeeks.get(team.id)![0]!.scoreSum;
+    let expected = await spain();
+    const stale: number[] = [];
+    for (let write = 0; write < 30; write++) {
+      await t.database.db.transaction((tx) =>
+        recordScore(
+          tx,
+          { playerId: ana.playerId, seasonId: '2025', setNum: 1, teamId: team.id },
+          { scoreDelta: 100, timeMs: 0, played: false, at: t.clock.now() },
+        ),
+      );
+      expected += 100;
+      if ((await spain()) !== expected) stale.push(write);
+    }
+    expect(stale).toEqual([]);
+  });
+
+  it('keeps serving the same snapshot while nothing changes', async () => {
+    const first = await cache.get();
+    expect(await cache.get()).toBe(first);
+  });
+
+  it('rebuilds the snapshot when a week closes, without any write', async () => {
+    const during = await cache.get();
+    t.clock.set(moments2025.betweenWeeks1And2);
+    const after = await cache.get();
+    expect(after).not.toBe(during);
+    expect(after!.calendarKey).not.toBe(during!.calendarKey);
+  });
+});
