@@ -1,17 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenMessage, screenStyles } from '../components/screen-message';
 import { usePlayer } from '../lib/auth/use-player';
 import { useCurrentWeek } from '../lib/current-week';
 import { hasLaunched } from '../lib/launch';
-import { PlaceholderPage } from '../features/placeholders/placeholder-page';
-import { RegistrationPage } from '../features/registration/registration-page';
+import { RaceHome } from '../features/home/race-home';
 import { WeeklyIntro } from '../features/home/weekly-intro';
+import { RegistrationPage } from '../features/registration/registration-page';
+
+// Shown once, after the last week: no reason to load it with every other page.
+const EndOfGame = lazy(() =>
+  import('../features/season-end/end-of-game').then((module) => ({ default: module.EndOfGame })),
+);
 
 /**
- * Home (composes features): registration before launch or without a team; after launch the race (track view, a
- * later update) with the weekly intro popup while this week's questions wait.
+ * Home (composes features): registration before launch or without a team; after launch the race
+ * (stopwatch, intro card or track view) with the weekly intro popup while this week's questions
+ * wait; once the last week has closed, the end-of-game screen.
  */
 export function HomeRoute() {
   const { t } = useTranslation();
@@ -45,12 +51,19 @@ export function HomeRoute() {
     };
     return <RegistrationPage me={me} season={me.season} launched={launched} onLaunch={onLaunch} />;
   }
+  if (me.season.phase === 'ended') {
+    return (
+      <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+        <EndOfGame seasonName={me.season.name} />
+      </Suspense>
+    );
+  }
   return (
     <>
       {week.data?.state === 'ready' && week.data.week && (
         <WeeklyIntro name={me.givenName ?? ''} setNum={week.data.week.setNum} />
       )}
-      <PlaceholderPage screen="track" />
+      <RaceHome me={me} />
     </>
   );
 }

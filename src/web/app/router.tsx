@@ -1,7 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { LoginCallbackPage } from '../features/auth/login-callback-page';
 import { LoginScreen } from '../features/auth/login-screen';
-import { PlaceholderPage } from '../features/placeholders/placeholder-page';
 import { RulesFallback } from '../features/rules/rules-fallback';
 import { HomeRoute } from './home-route';
 import { NotFoundPage } from './not-found-page';
@@ -31,7 +30,14 @@ export const router = createBrowserRouter([
   {
     element: <PlayerFrame />,
     children: [
-      { path: 'track', element: <PlaceholderPage screen="track" /> },
+      {
+        path: 'track',
+        hydrateFallbackElement: <LoadingScreen />,
+        lazy: () =>
+          import('../features/home/track-list-page').then((module) => ({
+            Component: module.TrackListPage,
+          })),
+      },
       {
         path: 'questions',
         hydrateFallbackElement: <LoadingScreen />,
@@ -40,7 +46,14 @@ export const router = createBrowserRouter([
             Component: module.QuestionsPage,
           })),
       },
-      { path: 'leaderboard', element: <PlaceholderPage screen="leaderboard" /> },
+      {
+        path: 'leaderboard',
+        hydrateFallbackElement: <LoadingScreen />,
+        lazy: () =>
+          import('../features/leaderboard/leaderboard-page').then((module) => ({
+            Component: module.LeaderboardPage,
+          })),
+      },
       {
         path: 'account',
         hydrateFallbackElement: <LoadingScreen />,

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import type { Me } from '../../../shared/contracts/me';
+import { hasLaunched } from '../../lib/launch';
 import { Footer } from './footer';
 import { Header } from './header';
 import styles from './layout.module.css';
+import { Ticker } from './ticker';
 
-/** The signed-in frame of every page: header, the page, footer. */
+/** The signed-in frame of every page: header, the standings ticker after launch, the page, footer. */
 export function Layout({ me }: { me: Me }) {
   const { t } = useTranslation();
   return (
@@ -14,6 +16,7 @@ export function Layout({ me }: { me: Me }) {
         {t('app.skipToContent')}
       </a>
       <Header me={me} />
+      {hasLaunched(me) && <Ticker />}
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet context={me} />
       </main>

@@ -48,8 +48,11 @@ export function usePlayAction(attemptId: string | null) {
     onSuccess: (attempt) => {
       queryClient.setQueryData(['attempt', attempt.id], attempt);
       void queryClient.invalidateQueries({ queryKey: ['current-week'] });
-      if (attempt.status === 'done')
+      if (attempt.status === 'done') {
         void queryClient.invalidateQueries({ queryKey: ['me', 'stats'] });
+        // A scored week moves the team in the standings: the ticker shows it at once.
+        void queryClient.invalidateQueries({ queryKey: ['standings'] });
+      }
     },
   });
 }

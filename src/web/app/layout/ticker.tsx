@@ -1,0 +1,90 @@
+import { useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TeamStanding } from '../../../shared/contracts/standings';
+import { Flag } from '../../components/flag';
+import { countryName, formatPoints } from '../../lib/format';
+import { useStandings } from '../../lib/standings';
+import { useLoggedFailure } from '../../lib/use-logged-failure';
+import { useReducedMotion } from '../../lib/use-reduced-motion';
+import styles from './ticker.module.css';
+
+/** Seconds each team stays in view while the strip scrolls, so long lists do not race. */
+const SECONDS_PER_TEAM = 4;
+/** Three copies: while the first scrolls out, the next fills in, so the loop has no seam. */
+const COPIES = 3;
+
+/**
+ * Spec §2 'Shared layout': the 'Overall standings' ticker after launch, highest first. Only the
+ * first copy of the list reaches assistive technology; motion pauses on hover and focus, with
+ * the pause button (WCAG 2.2.2), and not at all for players who prefer reduced motion.
+ */
+export function Ticker() {
+  const { t } = useTranslation();
+  const standings = useStandings();
+  const [paused, setPaused] = useState(false);
+  const still = useReducedMotion();
+  useLoggedFailure(standings.error, 'overall standings');
+  const teams = standings.data?.teams ?? [];
+  const duration = { '--ticker-duration': `${Math.max(teams.length, 4) * SECONDS_PER_TEAM}s` };
+
+  return (
+    <section className={styles.ticker} aria-labelledby="ticker-title">
+      <div className={styles.inner}>
+        <p id="ticker-title" className={styles.title}>
+          {t('ticker.title')}
+        </p>
+        {teams.length === 0 ? (
+          <p className={styles.empty}>{standings.isPending ? t('app.loading') : '–'}</p>
+        ) : still ? (
+          // Without motion the strip stands still and scrolls by hand (and by keyboard).
+          <div
+            className={`${styles.viewport} ${styles.scrollable}`}
+            role="group"
+            aria-labelledby="ticker-title"
+            tabIndex={0}
+          >
+            <TickerList teams={teams} hidden={false} />
+          </div>
+        ) : (
+          <div className={styles.viewport}>
+            <div
+              className={`${styles.strip} ${paused ? styles.paused : ''}`}
+              style={duration as CSSProperties}
+            >
+              {Array.from({ length: COPIES }, (_, copy) => (
+                <TickerList key={copy} teams={teams} hidden={copy > 0} />
+              ))}
+            </div>
+          </div>
+        )}
+        {teams.length > 0 && !still && (
+          <button
+            type="button"
+            className={styles.pause}
+            aria-pressed={paused}
+            onClick={() => setPaused((value) => !value)}
+          >
+            {t('ticker.pause')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function TickerList({ teams, hidden }: { teams: TeamStanding[]; hidden: boolean }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <ol className={styles.list} aria-hidden={hidden || undefined}>
+      {teams.map((team) => (
+        <li key={team.teamId} className={styles.item}>
+          <Flag code={team.flag} />
+          <span className={styles.name}>{countryName(team.flag, team.name, i18n.language)}</span>
+          <span className={styles.points}>
+            {t('standings.points', { points: formatPoints(team.overall, i18n.language) })}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,72 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Me } from '../../../shared/contracts/me';
+import { useCurrentWeek } from '../../lib/current-week';
+import { prefersReducedMotion } from '../../lib/use-reduced-motion';
+import { IntroCard } from './intro-card';
+import { currentEvent, nextWeek, raceWeek } from './race-week';
+import { StopwatchIntro } from './stopwatch-intro';
+
+// The track (drawings, markers, animation) is split off the first load and fetched while the
+// stopwatch runs, so it is usually there by the time the player needs it.
+const loadTrackView = () => import('./track-view');
+const TrackView = lazy(() => loadTrackView().then((module) => ({ default: module.TrackView })));
+
+/** The event whose track the player opened this session (spec: remembered per session). */
+const EVENT_KEY = 'race-event';
+
+function rememberedEvent(eventId: number): boolean {
+  const stored = sessionStorage.getItem(EVENT_KEY);
+  // A new event brings the intro card back (spec §4: the home marker clears when the event changes).
+  if (stored !== null && stored !== String(eventId)) sessionStorage.removeItem(EVENT_KEY);
+  return stored === String(eventId);
+}
+
+/**
+ * Home after launch (spec §2 'Home screen'): the stopwatch intro, then the intro card, or the
+ * track view once the player has pressed Play in this session.
+ */
+export function RaceHome({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const season = me.season!;
+  const event = currentEvent(season);
+  const week = raceWeek(season);
+  const currentWeek = useCurrentWeek();
+  const [warmingUp, setWarmingUp] = useState(() => !prefersReducedMotion());
+  const [playing, setPlaying] = useState(() => event !== null && rememberedEvent(event.id));
+  const endIntro = useCallback(() => setWarmingUp(false), []);
+  useEffect(() => {
+    void loadTrackView();
+  }, []);
+
+  if (warmingUp) return <StopwatchIntro onDone={endIntro} />;
+  if (!event || !week) return null;
+  if (!playing) {
+    return (
+      <IntroCard
+        season={season}
+        current={event}
+        onPlay={(eventId) => {
+          sessionStorage.setItem(EVENT_KEY, String(eventId));
+          setPlaying(true);
+        }}
+      />
+    );
+  }
+  const state = currentWeek.data?.state;
+  return (
+    <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+      <TrackView
+        event={event}
+        week={week}
+        waitingFor={
+          week.status === 'open' && (state === 'ready' || state === 'in-progress')
+            ? (me.givenName ?? t('play.player'))
+            : null
+        }
+        next={nextWeek(season)}
+        timeZone={me.timeZone}
+      />
+    </Suspense>
+  );
+}

@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Flag } from '../../components/flag';
+import { usePlayer } from '../../lib/auth/use-player';
+import { countryName, formatPoints } from '../../lib/format';
+import { useLoggedFailure } from '../../lib/use-logged-failure';
+import { useTrackStandings } from './api/get-track-standings';
+import { currentEvent, raceWeek } from './race-week';
+import styles from './track-list.module.css';
+
+/** /track: the home track's race as a plain list, for anyone who cannot follow the animation. */
+export function TrackListPage() {
+  const { t } = useTranslation();
+  const me = usePlayer();
+  const week = me.season ? raceWeek(me.season) : null;
+  const event = me.season ? currentEvent(me.season) : null;
+  return (
+    <section className={styles.page} aria-labelledby="page-title">
+      <h1 id="page-title" className={styles.title}>
+        {t('trackList.title')}
+      </h1>
+      {week && event ? (
+        <>
+          <p className={styles.subtitle}>
+            {t('race.title', { event: t(`events.${event.key}`), week: week.setNum })}
+          </p>
+          <TrackList eventId={week.eventId} eventWeek={week.eventWeek} />
+        </>
+      ) : (
+        <p>{t('trackList.noRace')}</p>
+      )}
+      <p>
+        <Link to="/leaderboard">{t('trackList.toLeaderboard')}</Link>
+      </p>
+    </section>
+  );
+}
+
+function TrackList({ eventId, eventWeek }: { eventId: number; eventWeek: number }) {
+  const { t, i18n } = useTranslation();
+  const standings = useTrackStandings(eventId, eventWeek);
+  useLoggedFailure(standings.error, 'track standings');
+  if (standings.isPending) return <p role="status">{t('app.loading')}</p>;
+  if (!standings.data) return <p>–</p>;
+  return (
+    <ol className={styles.list}>
+      {standings.data.teams.map((team) => (
+        <li key={team.teamId} className={styles.row}>
+          <span className={styles.position}>
+            <span className="visually-hidden">{t('race.position')} </span>
+            {team.position}
+          </span>
+          <Flag code={team.flag} />
+          <span className={styles.team}>{countryName(team.flag, team.name, i18n.language)}</span>
+          <span className={styles.figures}>
+            {t('standings.points', { points: formatPoints(team.points, i18n.language) })}
+            {' · '}
+            {t('trackList.participation', { percent: team.participation })}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { PlayerWeek } from '../../../shared/contracts/me';
+import { formatDate } from '../../lib/format';
+import { useLoggedFailure } from '../../lib/use-logged-failure';
+import { useTrackStandings } from './api/get-track-standings';
+import { RaceMarkers } from './race-markers';
+import type { SeasonEvent } from './race-week';
+import { TrackArt } from './track-art';
+import styles from './track-view.module.css';
+
+/** Spec §9: the teams appear on the track half a second after the picture. */
+const LIST_DELAY_MS = 500;
+
+export interface TrackViewProps {
+  event: SeasonEvent;
+  week: PlayerWeek;
+  /** The given name, when this week's questions still wait for the player (the tooltip). */
+  waitingFor: string | null;
+  /** The next week to open, for the ended state. */
+  next: PlayerWeek | null;
+  timeZone: string;
+}
+
+/**
+ * Spec §2 'Home screen', track view: the current event's track with the teams racing along it,
+ * a greeting with a play button while the week's questions wait, or the ended state.
+ */
+export function TrackView({ event, week, waitingFor, next, timeZone }: TrackViewProps) {
+  const { t, i18n } = useTranslation();
+  const standings = useTrackStandings(week.eventId, week.eventWeek);
+  useLoggedFailure(standings.error, 'track standings');
+  const route = useRef<SVGPathElement>(null);
+  const [listShown, setListShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setListShown(true), LIST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const eventName = t(`events.${event.key}`);
+
+  return (
+    <div className={styles.view}>
+      <h1 id="race-title" className={styles.title}>
+        {t('race.title', { event: eventName, week: week.setNum })}
+      </h1>
+      {waitingFor !== null && (
+        <div className={styles.tooltip}>
+          <p>{t('race.waiting', { name: waitingFor })}</p>
+          <Link className="button" to="/questions">
+            {t('intro.play')}
+          </Link>
+        </div>
+      )}
+      {week.status === 'closed' && (
+        <p className={styles.ended}>
+          {t('race.ended')}{' '}
+          {next && t('race.nextOpens', { date: formatDate(next.opensAt, i18n.language, timeZone) })}
+        </p>
+      )}
+      {week.status === 'upcoming' && (
+        <p className={styles.ended}>
+          {t('race.notStarted', { date: formatDate(week.opensAt, i18n.language, timeZone) })}
+        </p>
+      )}
+      {/* Focusable so that keyboard users can scroll the track on a narrow screen. */}
+      <div className={styles.scroller} role="region" aria-labelledby="race-title" tabIndex={0}>
+        <div className={styles.stage}>
+          <TrackArt track={event.track} routeRef={route} />
+          {listShown && standings.data && (
+            <RaceMarkers teams={standings.data.teams} route={route} />
+          )}
+        </div>
+      </div>
+      {standings.isPending && <p role="status">{t('app.loading')}</p>}
+      {standings.isError && !standings.data && <p>–</p>}
+      <p>
+        <Link to="/track">{t('race.asList')}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { Flag } from '../../components/flag';
+import { RegionalWinnersSection } from '../../components/regional-winners';
+import { usePlayer } from '../../lib/auth/use-player';
+import { countryName } from '../../lib/format';
+import { useStandings } from '../../lib/standings';
+import { useLoggedFailure } from '../../lib/use-logged-failure';
+import { useMyTeam } from './api/get-my-team';
+import styles from './leaderboard.module.css';
+import { StandingsTable } from './standings-table';
+import { TeamTiles } from './team-tiles';
+
+/**
+ * Spec §2 'Leaderboard screen': the player's team with its tiles, how the score works, the
+ * standings table and the regional winners. Every figure refreshes on its own while the page
+ * is open.
+ */
+export function LeaderboardPage() {
+  const { t, i18n } = useTranslation();
+  const me = usePlayer();
+  const standings = useStandings();
+  const myTeam = useMyTeam();
+  useLoggedFailure(standings.error, 'leaderboard standings');
+  // Without a team there are no tiles to show: that is not a failure worth a log line.
+  useLoggedFailure(me.team ? myTeam.error : null, 'team statistics');
+  const team = myTeam.data ?? me.team;
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t('leaderboard.title')}</h1>
+        {team && (
+          <p className={styles.teamName}>
+            <Flag code={team.flag} />
+            <span>{countryName(team.flag, team.name, i18n.language)}</span>
+          </p>
+        )}
+      </header>
+      <TeamTiles team={myTeam.data} loading={myTeam.isPending && me.team !== null} />
+      <div className={styles.intro}>
+        <p>{t('leaderboard.introScore')}</p>
+        <p>{t('leaderboard.introSummit')}</p>
+      </div>
+      <StandingsTable
+        standings={standings.data}
+        loading={standings.isPending}
+        myTeamId={me.team?.id ?? null}
+      />
+      <RegionalWinnersSection />
+    </div>
+  );
+}

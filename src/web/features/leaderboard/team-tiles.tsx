@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import type { MyTeam } from '../../../shared/contracts/standings';
+import { fastestTimeLabel } from '../../../shared/domain/durations';
+import { formatPoints } from '../../lib/format';
+import styles from './leaderboard.module.css';
+
+const DASH = '–';
+
+/**
+ * Spec §2 'Leaderboard screen', the three tiles: overall team score, active participants this
+ * week (who played of the active members), and the team's average completion time this week.
+ * Without figures (no team, or a failed load) each tile shows a dash.
+ */
+export function TeamTiles({ team, loading }: { team: MyTeam | undefined; loading: boolean }) {
+  const { t, i18n } = useTranslation();
+  const tiles = [
+    { key: 'score', value: team ? formatPoints(team.overall, i18n.language) : DASH },
+    {
+      key: 'participants',
+      value: team
+        ? t('leaderboard.tiles.participantsValue', {
+            played: team.participants,
+            active: team.activeMembers,
+          })
+        : DASH,
+    },
+    {
+      key: 'speed',
+      value: team && team.averageSeconds !== null ? fastestTimeLabel(team.averageSeconds) : DASH,
+    },
+  ];
+  return (
+    <ul className={styles.tiles} aria-busy={loading || undefined}>
+      {tiles.map((tile) => (
+        <li key={tile.key} className={styles.tile}>
+          <span className={styles.tileLabel}>{t(`leaderboard.tiles.${tile.key}`)}</span>
+          {loading ? (
+            <span className={styles.loader} role="status">
+              <span className="visually-hidden">{t('app.loading')}</span>
+            </span>
+          ) : (
+            <span className={styles.tileValue}>{tile.value}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
