@@ -4,6 +4,7 @@ import { fastestTimeLabel } from '../../../shared/domain/durations';
 import { POINT } from '../../../shared/domain/scoring';
 import { formatPoints } from '../../lib/format';
 import { usePlayerStats } from './api/get-stats';
+import { StatTiles } from '../../components/stat-tiles';
 import styles from './account.module.css';
 
 /** Spec §2: each tile shows a loader for about a second before its value. */
@@ -49,20 +50,10 @@ export function StatsTiles() {
       <h2 id="stats-title" className={styles.heading}>
         {t('account.statsTitle')}
       </h2>
-      <ul className={styles.tiles} aria-busy={loading || undefined}>
-        {tiles.map((tile) => (
-          <li key={tile.key} className={styles.tile}>
-            <span className={styles.tileLabel}>{t(`account.stats.${tile.key}`)}</span>
-            {loading ? (
-              <span className={styles.loader} role="status">
-                <span className="visually-hidden">{t('app.loading')}</span>
-              </span>
-            ) : (
-              <span className={styles.tileValue}>{tile.value}</span>
-            )}
-          </li>
-        ))}
-      </ul>
+      <StatTiles
+        loading={loading}
+        tiles={tiles.map((tile) => ({ ...tile, label: t(`account.stats.${tile.key}`) }))}
+      />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { MyTeam } from '../../../shared/contracts/standings';
 import { fastestTimeLabel } from '../../../shared/domain/durations';
 import { formatPoints } from '../../lib/format';
-import styles from './leaderboard.module.css';
+import { StatTiles } from '../../components/stat-tiles';
 
 const DASH = '–';
 
@@ -30,19 +30,9 @@ export function TeamTiles({ team, loading }: { team: MyTeam | undefined; loading
     },
   ];
   return (
-    <ul className={styles.tiles} aria-busy={loading || undefined}>
-      {tiles.map((tile) => (
-        <li key={tile.key} className={styles.tile}>
-          <span className={styles.tileLabel}>{t(`leaderboard.tiles.${tile.key}`)}</span>
-          {loading ? (
-            <span className={styles.loader} role="status">
-              <span className="visually-hidden">{t('app.loading')}</span>
-            </span>
-          ) : (
-            <span className={styles.tileValue}>{tile.value}</span>
-          )}
-        </li>
-      ))}
-    </ul>
+    <StatTiles
+      loading={loading}
+      tiles={tiles.map((tile) => ({ ...tile, label: t(`leaderboard.tiles.${tile.key}`) }))}
+    />
   );
 }
