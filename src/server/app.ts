@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { currentSeasonExists } from './features/content/repository';
 import { loadSeasonFile } from './features/content/service';
+import { registerOrganiseRoutes } from './features/organise/routes';
 import { registerPlayerRoutes } from './features/players/routes';
 import { registerPlayRoutes } from './features/play/routes';
 import { startAttemptSweep } from './features/play/sweep';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
     publicOrigin: config.publicOrigin,
     session: config.session,
+    organisers: config.organisers,
     https: config.https,
     sendIndex,
   });
@@ -85,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const standingsCache = await createStandingsCache(database, clock);
   app.addHook('onClose', () => standingsCache.close());
   registerStandingsRoutes(app, { cache: standingsCache, authenticate });
+  registerOrganiseRoutes(app, { db: database.db, clock, authenticate });
 
   return app;
 }

@@ -133,4 +133,19 @@ describe('loadConfig', () => {
     expect(message).not.toContain('hunter2');
     expect(message).not.toContain('db.example');
   });
+
+  it('reads who is an organiser: a group (default podium-organisers) and a list of emails', () => {
+    expect(loadConfig({}).organisers).toEqual({ group: 'podium-organisers', emails: [] });
+    const config = loadConfig({
+      OIDC_ORGANISER_GROUP: 'quiz-admins',
+      ORGANISER_EMAILS: ' Morgan.Lee@Example.com, ,ana@example.com ',
+    });
+    expect(config.organisers).toEqual({
+      group: 'quiz-admins',
+      emails: ['morgan.lee@example.com', 'ana@example.com'],
+    });
+    expect(configErrorOf({ ORGANISER_EMAILS: 'morgan, ana@example.com' })).toContain(
+      "ORGANISER_EMAILS ('morgan, ana@example.com'): must be a comma-separated list of email addresses",
+    );
+  });
 });

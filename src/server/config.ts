@@ -38,6 +38,19 @@ const environmentSchema = z
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
     OIDC_SCOPES: z.string().trim().min(1).default('openid profile email'),
+    OIDC_ORGANISER_GROUP: z.string().trim().min(1).max(200).default('podium-organisers'),
+    ORGANISER_EMAILS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter((email) => email !== ''),
+      )
+      .refine((emails) => emails.every((email) => z.email().safeParse(email).success), {
+        error: 'must be a comma-separated list of email addresses',
+      }),
     DEMO: booleanFlag.default(false),
     PRODUCT_NAME: z.string().trim().min(1).max(60).default('Podium'),
     CONTACT_EMAIL: z.email().default('podium-help@example.com'),
@@ -109,6 +122,8 @@ function toConfig(env: z.output<typeof environmentSchema>) {
           scopes: env.OIDC_SCOPES,
         }
       : { kind: 'embedded' as const, scopes: env.OIDC_SCOPES },
+    /** Who is an organiser: a member of this group (groups claim), or one of these emails. */
+    organisers: { group: env.OIDC_ORGANISER_GROUP, emails: env.ORGANISER_EMAILS },
     /** Season loaded at start-up when the database has none; null to load nothing. */
     seasonFile: env.SEASON_FILE.trim() === '' ? null : path.resolve(projectRoot, env.SEASON_FILE),
     /** The server's clock starts at this instant and runs on from there (demos and tests). */

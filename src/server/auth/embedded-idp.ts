@@ -80,7 +80,8 @@ export function registerEmbeddedIdp(
     pkce: { required: () => true },
     claims: {
       openid: ['sub'],
-      profile: ['name', 'given_name', 'family_name', 'locale', 'zoneinfo'],
+      // `groups` rides on the profile scope, as many corporate providers do (ADR 0009).
+      profile: ['name', 'given_name', 'family_name', 'locale', 'zoneinfo', 'groups'],
       email: ['email', 'email_verified'],
     },
     features: {

@@ -9,6 +9,7 @@ import {
   type PlayerRow,
 } from '../features/players/repository';
 import type { OidcClient } from './oidc-client';
+import { isOrganiser, type OrganiserRule } from './organiser-role';
 import * as repo from './repository';
 
 const LOGIN_TRANSACTION_MS = 10 * 60_000;
@@ -26,6 +27,7 @@ export interface AuthDeps {
   clock: Clock;
   publicOrigin: string;
   session: { idleMs: number; absoluteMs: number };
+  organisers: OrganiserRule;
 }
 
 /** A sign-in failure to show as 'name: message' on /login/callback. */
@@ -110,6 +112,7 @@ export async function completeLogin(
       locale: text(claims.locale),
       zoneinfo: text(claims.zoneinfo),
     },
+    isOrganiser([idClaims, userInfo], deps.organisers),
     now,
   );
   await repo.deleteExpired(deps.db, now);

@@ -47,6 +47,13 @@ export const players = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Granted at each sign-in by the groups claim or ORGANISER_EMAILS (ADR 0009). */
+    organiser: boolean('organiser').notNull().default(false),
+    /**
+     * Since when the current team counts the player's weeks: registration, then each team
+     * change. A week closed before it was counted for the previous team (or for none).
+     */
+    teamSince: timestamp('team_since', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('players_oidc_identity').on(table.oidcIssuer, table.oidcSubject),
@@ -224,6 +231,14 @@ export const questions = pgTable(
     source: text('source').notNull().default(''),
     /** Language code → text and options; English is required and the fallback. */
     translations: jsonb('translations').$type<Record<string, QuestionTranslation>>().notNull(),
+    /** Review (ADR 0009): a week opens only with every question approved and translated. */
+    reviewStatus: text('review_status', { enum: ['draft', 'approved'] })
+      .notNull()
+      .default('draft'),
+    /** The organiser who approved it; null with an approval means loaded from a content file. */
+    approvedBy: uuid('approved_by').references(() => players.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('questions_slot').on(table.seasonId, table.setNum, table.kind, table.position),
@@ -373,5 +388,30 @@ export const playerTotals = pgTable(
       table.totalTimeMs,
       table.lastSubmissionAt,
     ),
+  ],
+);
+
+/**
+ * Every change an organiser makes, written in the transaction that makes it: who, what, the
+ * entity before and after (JSON), the reason when one is required, and when.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: uuid('actor_id').references(() => players.id, { onDelete: 'set null' }),
+    /** The actor's name when acting, so the log still reads after the player is gone. */
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (table) => [
+    index('audit_log_at').on(table.at.desc(), table.id.desc()),
+    index('audit_log_entity').on(table.entityType, table.entityId),
   ],
 );

@@ -41,6 +41,8 @@ export const meSchema = z.object({
   salesTeam: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** Registered: has chosen a team (the spec's 'already registered'). */
   registered: z.boolean(),
+  /** May use the organiser tools (/organise, /api/organise/…); refreshed at each sign-in. */
+  organiser: z.boolean(),
   /** The time zone the calendar runs in for this player: the team's, else the season's. */
   timeZone: z.string(),
   /** Launch of the season (week 1 opening in the player's zone), ISO; null while no season exists. */

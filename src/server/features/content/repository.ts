@@ -163,8 +163,13 @@ export async function upsertWeeks(
   return changed.length;
 }
 
+/**
+ * Questions from a content file count as approved (ADR 0009): a new or changed one is stored
+ * approved, by no organiser; an organiser's draft of the same slot is overwritten.
+ */
 export async function upsertQuestions(
   db: Database,
+  now: Date,
   rows: {
     seasonId: string;
     setNum: number;
@@ -176,9 +181,10 @@ export async function upsertQuestions(
     translations: Record<string, QuestionTranslation>;
   }[],
 ): Promise<number> {
+  const approved = { reviewStatus: 'approved' as const, approvedAt: now, updatedAt: now };
   const changed = await db
     .insert(questions)
-    .values(rows)
+    .values(rows.map((row) => ({ ...row, ...approved })))
     .onConflictDoUpdate({
       target: [questions.seasonId, questions.setNum, questions.kind, questions.position],
       set: {
@@ -186,12 +192,15 @@ export async function upsertQuestions(
         correctOption: sql`excluded.correct_option`,
         source: sql`excluded.source`,
         translations: sql`excluded.translations`,
+        ...approved,
+        approvedBy: null,
       },
       setWhere: differs([
         questions.category,
         questions.correctOption,
         questions.source,
         questions.translations,
+        questions.reviewStatus,
       ]),
     })
     .returning({ id: questions.id });

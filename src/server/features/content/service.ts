@@ -77,6 +77,7 @@ export async function loadSeasonBundle(
     );
     count += await repo.upsertQuestions(
       tx,
+      now,
       bundle.questions
         .filter((week) => season.weeks.some((entry) => entry.setNum === week.setNum))
         .flatMap((week) =>

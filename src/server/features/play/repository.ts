@@ -36,6 +36,20 @@ export async function findQuestions(db: Database, ids: number[]): Promise<Questi
   return db.select().from(questions).where(inArray(questions.id, ids));
 }
 
+/** Whether anyone has started the week. */
+export async function weekHasAttempts(
+  db: Database,
+  seasonId: string,
+  setNum: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: attempts.id })
+    .from(attempts)
+    .where(and(eq(attempts.seasonId, seasonId), eq(attempts.setNum, setNum)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Creates the attempt unless one exists for that player and week; returns the stored one. */
 export async function insertAttemptOnce(
   db: Database,

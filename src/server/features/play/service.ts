@@ -3,6 +3,7 @@ import type { Attempt, CurrentWeek, PlayerStats } from '../../../shared/contract
 import type { QuestionCategory } from '../../../shared/contracts/season';
 import { closedEverywhere, seasonPosition, weekWindow } from '../../../shared/domain/calendar';
 import type { Language } from '../../../shared/domain/language';
+import { slotOf, weekReadiness } from '../../../shared/domain/question-review';
 import {
   GRACE_SECONDS,
   mainSetScore,
@@ -139,11 +140,11 @@ export async function startAttempt(
       'This week is inactive on your profile: enable it on your account page and click Update.',
     );
   }
-  const main = (await repo.findWeekQuestions(deps.db, current.season.id, week.setNum)).filter(
-    (q) => q.kind === 'main',
-  );
+  const weekQuestions = await repo.findWeekQuestions(deps.db, current.season.id, week.setNum);
+  await checkWeekReady(deps.db, weekQuestions);
+  const main = weekQuestions.filter((q) => q.kind === 'main');
   if (main.length !== QUESTIONS_PER_WEEK)
-    throw new AppError('WEEK_NOT_OPEN', 'This week has no questions yet.');
+    throw new AppError('WEEK_NOT_READY', 'This week has no questions yet.');
   const startedAt = deps.clock.now();
   const attempt = await repo.insertAttemptOnce(deps.db, {
     playerId: player.id,
@@ -158,6 +159,27 @@ export async function startAttempt(
     ),
   });
   return attemptView(deps, player, attempt.id, language);
+}
+
+/**
+ * A week opens only with its six questions approved and translated (ADR 0009). Once someone has
+ * played it, it stays playable for everyone: the organiser tools freeze a played week's questions.
+ */
+async function checkWeekReady(db: Database, weekQuestions: repo.QuestionRow[]): Promise<void> {
+  const readiness = weekReadiness(
+    weekQuestions.map((q) => ({
+      slot: slotOf(q.kind, q.position),
+      status: q.reviewStatus,
+      translations: q.translations,
+    })),
+  );
+  if (readiness.ready) return;
+  const first = weekQuestions[0];
+  if (first && (await repo.weekHasAttempts(db, first.seasonId, first.setNum))) return;
+  throw new AppError(
+    'WEEK_NOT_READY',
+    'This week’s questions are not ready yet. Please try again later.',
+  );
 }
 
 /** The player's own attempt; someone else's is 'not found' (its existence is not revealed). */

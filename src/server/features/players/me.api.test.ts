@@ -60,6 +60,7 @@ describe('GET /api/me', () => {
       team: null,
       salesTeam: null,
       registered: false,
+      organiser: false,
       // No season yet: no launch, and the calendar would run in UTC.
       timeZone: 'UTC',
       eventStartsAt: null,

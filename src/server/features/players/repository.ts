@@ -15,10 +15,14 @@ export interface IdentityClaims {
 
 export type PlayerRow = typeof players.$inferSelect;
 
-/** Creates the player on first sign-in; later sign-ins refresh the claims. Returns the id. */
+/**
+ * Creates the player on first sign-in; later sign-ins refresh the claims and the organiser
+ * role. Returns the id.
+ */
 export async function upsertPlayerFromClaims(
   db: Database,
   claims: IdentityClaims,
+  organiser: boolean,
   now: Date,
 ): Promise<string> {
   const values = {
@@ -30,6 +34,7 @@ export async function upsertPlayerFromClaims(
     familyName: claims.familyName,
     locale: claims.locale,
     zoneinfo: claims.zoneinfo,
+    organiser,
     lastSignInAt: now,
     updatedAt: now,
   };
@@ -45,6 +50,7 @@ export async function upsertPlayerFromClaims(
         familyName: sql`excluded.family_name`,
         locale: sql`excluded.locale`,
         zoneinfo: sql`excluded.zoneinfo`,
+        organiser,
         lastSignInAt: now,
         updatedAt: now,
       },
@@ -116,7 +122,7 @@ export async function saveActiveWeeks(
 export async function saveProfile(
   db: Database,
   playerId: string,
-  profile: { language: string; teamId: number; salesTeamId: number | null },
+  profile: { language: string; teamId: number; salesTeamId: number | null; teamSince?: Date },
   now: Date,
   firstRegistration: boolean,
 ): Promise<boolean> {

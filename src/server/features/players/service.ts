@@ -39,6 +39,7 @@ export async function playerView(db: Database, player: repo.PlayerRow, clock: Cl
     team: team ? { id: team.id, name: team.name, flag: team.flag, region: team.region } : null,
     salesTeam: salesTeam ? { id: salesTeam.id, name: salesTeam.name } : null,
     registered: player.registeredAt !== null,
+    organiser: player.organiser,
     timeZone,
   };
   const now = clock.now();
@@ -123,6 +124,8 @@ export async function saveProfile(
       language: input.language,
       teamId: input.teamId,
       salesTeamId: input.salesTeamId,
+      // From now on the new team counts the player's weeks (the weeks not begun, see below).
+      ...(!registered || player.teamId !== input.teamId ? { teamSince: now } : {}),
     };
     const saved = await repo.saveProfile(tx, player.id, profile, now, mode === 'register');
     if (!saved) throw new AppError('ALREADY_REGISTERED', 'You are already registered.');

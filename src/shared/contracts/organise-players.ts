@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { pageFields, pageQuerySchema, playerParamsSchema, setNumParamsSchema } from './organise';
+
+/** The organiser API's players: search, a player's weeks, moves and holiday overrides. */
+
+const reason = z.string().trim().min(3, { error: 'give a reason (3 characters or more)' }).max(500);
+
+export const playerSearchQuerySchema = pageQuerySchema.extend({
+  /** Part of the name or the email, any case. */
+  q: z.string().trim().max(100).optional(),
+  teamId: z.coerce.number().int().positive().optional(),
+});
+
+export const playerSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  language: z.string().nullable(),
+  team: z.object({ id: z.number(), name: z.string(), flag: z.string() }).nullable(),
+  salesTeam: z.object({ id: z.number(), name: z.string() }).nullable(),
+  registered: z.boolean(),
+  organiser: z.boolean(),
+});
+export type PlayerSummary = z.infer<typeof playerSummarySchema>;
+export const playerPageSchema = z.object({ ...pageFields, players: z.array(playerSummarySchema) });
+
+export const playerAttemptSchema = z.object({
+  status: z.enum(['in-progress', 'done']),
+  /** The team the week counts for. */
+  team: z.object({ id: z.number(), name: z.string() }),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  weekScore: z.number().nullable(),
+  correctCount: z.number().nullable(),
+  elapsedSeconds: z.number().nullable(),
+  timedOut: z.boolean().nullable(),
+  challenger: z.enum(['not-taken', 'in-progress', 'correct', 'wrong']),
+});
+
+/** GET /api/organise/players/:playerId: the player and their six weeks. */
+export const playerDetailSchema = z.object({
+  player: playerSummarySchema,
+  totalScore: z.number(),
+  weeks: z.array(
+    z.object({
+      setNum: z.number(),
+      eventId: z.number(),
+      eventWeek: z.number(),
+      /** In the player's team zone (the season's before they have a team). */
+      opensAt: z.string(),
+      closesAt: z.string(),
+      status: z.enum(['upcoming', 'open', 'closed']),
+      active: z.boolean(),
+      attempt: playerAttemptSchema.nullable(),
+    }),
+  ),
+});
+export type PlayerDetail = z.infer<typeof playerDetailSchema>;
+
+/** POST /api/organise/players/:playerId/team: moves the player for the weeks not begun. */
+export const moveTeamInputSchema = z.strictObject({
+  teamId: z.number().int().positive(),
+  salesTeamId: z.number().int().positive().nullable(),
+  reason: z.string().trim().max(500).optional(),
+});
+
+/** POST /api/organise/players/:playerId/weeks/:setNum/inactive: an override, reason required. */
+export const weekInactiveInputSchema = z.strictObject({ reason });
+export const playerWeekParamsSchema = playerParamsSchema.extend(setNumParamsSchema.shape);

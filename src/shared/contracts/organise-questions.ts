@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { WEEK_COUNT } from '../domain/calendar';
+import { LANGUAGES } from '../domain/language';
+import {
+  isTranslationComplete,
+  optionKeys,
+  questionShapeIssues,
+  REVIEW_STATUSES,
+} from '../domain/question-review';
+import { optionKeySchema, readinessSchema, slotSchema } from './organise';
+import { QUESTION_CATEGORIES } from './season';
+
+/** The organiser's question editor: a week's six questions, all languages side by side. */
+
+/** Path parameters: a week and a slot ('1'–'5' or 'challenger'). */
+export const slotParamsSchema = z.object({
+  setNum: z.coerce.number().int().min(1).max(WEEK_COUNT),
+  slot: z
+    .enum(['1', '2', '3', '4', '5', 'challenger'], { error: 'a slot is 1 to 5 or challenger' })
+    .transform((slot) => (slot === 'challenger' ? slot : (Number(slot) as 1 | 2 | 3 | 4 | 5))),
+});
+
+const translationSchema = z.object({ text: z.string(), options: z.record(z.string(), z.string()) });
+
+export const organiserQuestionSchema = z.object({
+  id: z.number(),
+  slot: slotSchema,
+  category: z.enum(QUESTION_CATEGORIES),
+  correct: z.string(),
+  source: z.string(),
+  optionKeys: z.array(z.string()),
+  /** Every language that has any text; a missing language is absent. */
+  translations: z.partialRecord(z.enum(LANGUAGES), translationSchema),
+  /** Per language: text and every option filled in. */
+  complete: z.record(z.enum(LANGUAGES), z.boolean()),
+  status: z.enum(REVIEW_STATUSES),
+  /** Null on an approved question means it came from a content file. */
+  approvedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  approvedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type OrganiserQuestion = z.infer<typeof organiserQuestionSchema>;
+
+/** GET /api/organise/weeks/:setNum/questions. */
+export const weekQuestionsSchema = z.object({
+  setNum: z.number(),
+  opensOn: z.string(),
+  closesOn: z.string(),
+  /** Someone has played the week: its questions can no longer change. */
+  locked: z.boolean(),
+  readiness: readinessSchema,
+  slots: z.array(z.object({ slot: slotSchema, question: organiserQuestionSchema.nullable() })),
+});
+export type WeekQuestions = z.infer<typeof weekQuestionsSchema>;
+
+/**
+ * PUT /api/organise/weeks/:setNum/questions/:slot: creates or replaces the question. English
+ * must be complete (it is the source and the fallback); other languages may be partly filled in
+ * (a draft) but must have English's option keys. Saving a changed question makes it a draft.
+ */
+export const questionInputSchema = z
+  .strictObject({
+    category: z.enum(QUESTION_CATEGORIES),
+    correct: optionKeySchema,
+    source: z.string().trim().max(300).default(''),
+    translations: z.partialRecord(
+      z.enum(LANGUAGES),
+      z.strictObject({
+        text: z.string().trim().max(400),
+        options: z.record(optionKeySchema, z.string().trim().max(200)),
+      }),
+    ),
+  })
+  .superRefine((question, ctx) => {
+    const issues = questionShapeIssues(question);
+    for (const issue of issues) ctx.addIssue({ code: 'custom', ...issue });
+    if (
+      issues.length === 0 &&
+      !isTranslationComplete(question.translations.en, optionKeys(question.translations))
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['translations', 'en'],
+        message: 'English needs the question and every option filled in',
+      });
+    }
+  });
+export type QuestionInput = z.infer<typeof questionInputSchema>;
+
+/** POST /api/organise/weeks/:setNum/questions/:slot/review. */
+export const reviewInputSchema = z.strictObject({ status: z.enum(REVIEW_STATUSES) });
+
+export const QUESTION_FILE_FORMATS = ['csv', 'json'] as const;
+export const exportQuerySchema = z.object({ format: z.enum(QUESTION_FILE_FORMATS).default('csv') });
+
+/**
+ * POST /api/organise/weeks/:setNum/questions/import: the file's text (CSV as exported, or a
+ * content questions file); validated whole, applied in one transaction unless `dryRun`.
+ */
+export const importInputSchema = z.strictObject({
+  format: z.enum(QUESTION_FILE_FORMATS),
+  content: z.string().min(1, { error: 'the file is empty' }).max(1_000_000),
+  dryRun: z.boolean().default(false),
+});
+export const importResultSchema = z.object({
+  dryRun: z.boolean(),
+  /** Questions added or changed (each becomes a draft). */
+  changed: z.number(),
+  week: weekQuestionsSchema,
+});
+export type ImportResult = z.infer<typeof importResultSchema>;

@@ -1,0 +1,78 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { desc } from 'drizzle-orm';
+import type { Database } from '../src/server/db/client';
+import { auditLog } from '../src/server/db/schema';
+import { BOM, parseCsvRecords } from '../src/server/features/organise/csv';
+import { signIn } from './test-app';
+
+/**
+ * Helpers for the organiser API's tests (issue 6): a client that sends the CSRF header, CSV
+ * downloads read back, and the audit log read straight from the database.
+ */
+
+const CSRF = { 'x-podium-csrf': '1' };
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Calls the API as the holder of `cookie` (or signed out when it is undefined). */
+export function apiClient(app: FastifyInstance, cookie?: string) {
+  const send = (method: Method, url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...(cookie ? { cookie } : {}), ...(method === 'GET' ? {} : CSRF) },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return {
+    cookie,
+    send,
+    get: (url: string) => send('GET', url),
+    post: (url: string, payload?: unknown) => send('POST', url, payload ?? {}),
+    put: (url: string, payload: unknown) => send('PUT', url, payload),
+    delete: (url: string) => send('DELETE', url),
+  };
+}
+export type ApiClient = ReturnType<typeof apiClient>;
+
+/** The demo organiser ('demo-organiser', groups: podium-organisers), signed in. */
+export async function signInOrganiser(app: FastifyInstance): Promise<ApiClient> {
+  const { cookie } = await signIn(app, 'demo-organiser');
+  return apiClient(app, cookie);
+}
+
+/** The response's JSON after checking its status (the body is in the failure message). */
+export function ok<T = unknown>(response: LightMyRequestResponse, status = 200): T {
+  expect(response.statusCode, response.body).toBe(status);
+  return response.json() as T;
+}
+
+/** A refusal: its status, its code, and a message that is not empty. */
+export function refused(response: LightMyRequestResponse, status: number, code: string): string {
+  expect(response.statusCode, response.body).toBe(status);
+  const body = response.json() as { error: { code: string; message: string } };
+  expect(body.error.code).toBe(code);
+  expect(body.error.message.trim()).not.toBe('');
+  return body.error.message;
+}
+
+/**
+ * A CSV download read back: UTF-8 with a byte-order mark, served as text/csv for download;
+ * returns the header and the records keyed by column.
+ */
+export function readCsv(response: LightMyRequestResponse) {
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect(response.headers['content-disposition']).toMatch(/^attachment; filename=".+\.csv"$/);
+  const bytes = response.rawPayload;
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = bytes.toString('utf8');
+  expect(text.startsWith(BOM)).toBe(true);
+  const { header, records } = parseCsvRecords(text);
+  return { header, rows: records.map((record) => record.values), text };
+}
+
+/** The newest audit entries, newest first. */
+export async function latestAudit(db: Database, count = 1) {
+  return db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(count);
+}
