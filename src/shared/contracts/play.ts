@@ -59,6 +59,8 @@ export const currentWeekSchema = z.object({
     'not-open',
     'no-active-weeks',
     'inactive',
+    /** Open, but its questions are not approved yet: the player cannot start (WEEK_NOT_READY). */
+    'not-ready',
     'ready',
     'in-progress',
     'done',

@@ -241,6 +241,8 @@ describe('a week cannot open with unapproved or incomplete questions', () => {
     ok(await save(1, 4, input));
     t.clock.set(moments2025.week1Open);
     const player = await registeredPlayer(t, 'demo-ana');
+    // The player is told before pressing Start.
+    expect((await player.current()).json()).toMatchObject({ state: 'not-ready', attemptId: null });
     expect(errorCode(await player.start(), 409)).toBe('WEEK_NOT_READY');
     const open = ok<Warnings>(await organiser.get('/api/organise/warnings?days=0'));
     expect(open.warnings.map((warning) => [warning.setNum, warning.status])).toEqual([[1, 'open']]);

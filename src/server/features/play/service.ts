@@ -110,6 +110,8 @@ export async function currentWeek(deps: PlayDeps, player: PlayerRow): Promise<Cu
   if (flags.every((active) => !active))
     return { ...view, state: 'no-active-weeks', attemptId: null };
   if (!flags[week.setNum - 1]) return { ...view, state: 'inactive', attemptId: null };
+  if (!(await weekPlayable(deps.db, weekQuestions)))
+    return { ...view, state: 'not-ready', attemptId: null };
   return { ...view, state: 'ready', attemptId: null };
 }
 
@@ -141,7 +143,12 @@ export async function startAttempt(
     );
   }
   const weekQuestions = await repo.findWeekQuestions(deps.db, current.season.id, week.setNum);
-  await checkWeekReady(deps.db, weekQuestions);
+  if (!(await weekPlayable(deps.db, weekQuestions))) {
+    throw new AppError(
+      'WEEK_NOT_READY',
+      'This week’s questions are not ready yet. Please try again later.',
+    );
+  }
   const main = weekQuestions.filter((q) => q.kind === 'main');
   if (main.length !== QUESTIONS_PER_WEEK)
     throw new AppError('WEEK_NOT_READY', 'This week has no questions yet.');
@@ -165,7 +172,7 @@ export async function startAttempt(
  * A week opens only with its six questions approved and translated (ADR 0009). Once someone has
  * played it, it stays playable for everyone: the organiser tools freeze a played week's questions.
  */
-async function checkWeekReady(db: Database, weekQuestions: repo.QuestionRow[]): Promise<void> {
+async function weekPlayable(db: Database, weekQuestions: repo.QuestionRow[]): Promise<boolean> {
   const readiness = weekReadiness(
     weekQuestions.map((q) => ({
       slot: slotOf(q.kind, q.position),
@@ -173,13 +180,9 @@ async function checkWeekReady(db: Database, weekQuestions: repo.QuestionRow[]): 
       translations: q.translations,
     })),
   );
-  if (readiness.ready) return;
+  if (readiness.ready) return true;
   const first = weekQuestions[0];
-  if (first && (await repo.weekHasAttempts(db, first.seasonId, first.setNum))) return;
-  throw new AppError(
-    'WEEK_NOT_READY',
-    'This week’s questions are not ready yet. Please try again later.',
-  );
+  return first !== undefined && (await repo.weekHasAttempts(db, first.seasonId, first.setNum));
 }
 
 /** The player's own attempt; someone else's is 'not found' (its existence is not revealed). */

@@ -69,6 +69,8 @@ function WeekPlay({ week, attempt }: { week: CurrentWeek; attempt: Attempt | nul
     case 'no-season':
     case 'not-open':
       return <Message title={t('play.notOpenTitle')}>{t('play.notOpen')}</Message>;
+    case 'not-ready':
+      return <Message title={t('play.title')}>{t('errors.WEEK_NOT_READY')}</Message>;
     case 'not-registered':
       return (
         <Message title={t('play.notRegisteredTitle')}>
