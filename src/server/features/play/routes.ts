@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   answerInputSchema,
@@ -54,28 +59,22 @@ export function registerPlayRoutes(
         .send(await play.startAttempt(deps, request.signedIn!.player, languageOf(request))),
   );
 
-  typed.get('/api/attempts/:id', { onRequest, schema: withAttempt }, async (request, reply) =>
+  /** Every play action answers with the whole attempt as it now stands. */
+  const sendAttempt = async (request: FastifyRequest, reply: FastifyReply, id: string) =>
     reply
       .headers(noStore)
-      .send(
-        await play.attemptView(
-          deps,
-          request.signedIn!.player,
-          request.params.id,
-          languageOf(request),
-        ),
-      ),
+      .send(await play.attemptView(deps, request.signedIn!.player, id, languageOf(request)));
+
+  typed.get('/api/attempts/:id', { onRequest, schema: withAttempt }, async (request, reply) =>
+    sendAttempt(request, reply, request.params.id),
   );
 
   typed.post(
     '/api/attempts/:id/answers',
     { onRequest, schema: { ...withAttempt, body: answerInputSchema } },
     async (request, reply) => {
-      const player = request.signedIn!.player;
-      await play.answer(deps, player, request.params.id, request.body);
-      return reply
-        .headers(noStore)
-        .send(await play.attemptView(deps, player, request.params.id, languageOf(request)));
+      await play.answer(deps, request.signedIn!.player, request.params.id, request.body);
+      return sendAttempt(request, reply, request.params.id);
     },
   );
 
@@ -83,11 +82,8 @@ export function registerPlayRoutes(
     '/api/attempts/:id/finish',
     { onRequest, schema: withAttempt },
     async (request, reply) => {
-      const player = request.signedIn!.player;
-      await play.finish(deps, player, request.params.id);
-      return reply
-        .headers(noStore)
-        .send(await play.attemptView(deps, player, request.params.id, languageOf(request)));
+      await play.finish(deps, request.signedIn!.player, request.params.id);
+      return sendAttempt(request, reply, request.params.id);
     },
   );
 
@@ -95,11 +91,8 @@ export function registerPlayRoutes(
     '/api/attempts/:id/challenger',
     { onRequest, schema: withAttempt },
     async (request, reply) => {
-      const player = request.signedIn!.player;
-      await play.startChallenger(deps, player, request.params.id);
-      return reply
-        .headers(noStore)
-        .send(await play.attemptView(deps, player, request.params.id, languageOf(request)));
+      await play.startChallenger(deps, request.signedIn!.player, request.params.id);
+      return sendAttempt(request, reply, request.params.id);
     },
   );
 
@@ -107,11 +100,13 @@ export function registerPlayRoutes(
     '/api/attempts/:id/challenger/answer',
     { onRequest, schema: { ...withAttempt, body: challengerAnswerInputSchema } },
     async (request, reply) => {
-      const player = request.signedIn!.player;
-      await play.answerChallenger(deps, player, request.params.id, request.body.option);
-      return reply
-        .headers(noStore)
-        .send(await play.attemptView(deps, player, request.params.id, languageOf(request)));
+      await play.answerChallenger(
+        deps,
+        request.signedIn!.player,
+        request.params.id,
+        request.body.option,
+      );
+      return sendAttempt(request, reply, request.params.id);
     },
   );
 }

@@ -46,7 +46,7 @@ function TrackList({ eventId, eventWeek }: { eventId: number; eventWeek: number 
     <ol className={styles.list}>
       {standings.data.teams.map((team) => (
         <li key={team.teamId} className={styles.row}>
-          <span className={styles.position}>
+          <span className="position-badge">
             <span className="visually-hidden">{t('race.position')} </span>
             {team.position}
           </span>

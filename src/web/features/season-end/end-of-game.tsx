@@ -35,7 +35,7 @@ export function EndOfGame({ seasonName }: { seasonName: string }) {
                 key={team.teamId}
                 className={`${styles.row} ${team.position <= 3 ? styles.podium : ''}`}
               >
-                <span className={styles.position}>
+                <span className="position-badge">
                   <span className="visually-hidden">{t('race.position')} </span>
                   {team.position}
                 </span>
