@@ -1,9 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3210;
+/** E2E_PORT moves both servers (default 3210 and 3211), e.g. to run two suites side by side. */
+const PORT = Number(process.env.E2E_PORT ?? 3210);
 const ORIGIN = `http://localhost:${PORT}`;
 /** A second server whose clock stands a week before the 2025 launch, for pre-launch journeys. */
-const PRE_LAUNCH_ORIGIN = 'http://localhost:3211';
+const PRE_LAUNCH_PORT = PORT + 1;
+const PRE_LAUNCH_ORIGIN = `http://localhost:${PRE_LAUNCH_PORT}`;
 
 /**
  * End-to-end specs against the real built server (npm run build first: `npm run test:e2e`
@@ -51,7 +53,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
-        PORT: '3211',
+        PORT: String(PRE_LAUNCH_PORT),
         PUBLIC_URL: PRE_LAUNCH_ORIGIN,
         LOG_LEVEL: 'warn',
         SEASON_FILE: 'content/seasons/2025.json',

@@ -54,4 +54,4 @@ export async function registerThroughApi(
 }
 
 /** The second e2e server (playwright.config.ts): the 2025 season, its clock a week before launch. */
-export const PRE_LAUNCH_ORIGIN = 'http://localhost:3211';
+export const PRE_LAUNCH_ORIGIN = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 1}`;

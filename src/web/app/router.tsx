@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { LoginCallbackPage } from '../features/auth/login-callback-page';
 import { LoginScreen } from '../features/auth/login-screen';
 import { RulesFallback } from '../features/rules/rules-fallback';
+import { organiseRoute } from '../features/organise/organise-routes';
 import { HomeRoute } from './home-route';
 import { NotFoundPage } from './not-found-page';
 import { PlayerFrame } from './player-frame';
@@ -62,6 +63,7 @@ export const router = createBrowserRouter([
             Component: module.AccountPage,
           })),
       },
+      organiseRoute,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../shared/domain/language';
+import { ERROR_CODES } from '../../shared/contracts/errors';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -43,5 +44,12 @@ describe.each(cases)('the %s locale', (file, namespace) => {
 
   it('has no empty strings', () => {
     for (const [key, text] of translated) expect(text.trim(), key).not.toBe('');
+  });
+});
+
+describe('the error messages', () => {
+  it('translate every error code the API can answer with', () => {
+    const english = flatten(load('en'));
+    for (const code of ERROR_CODES) expect(english.has(`errors.${code}`), code).toBe(true);
   });
 });

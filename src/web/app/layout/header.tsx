@@ -79,6 +79,13 @@ export function Header({ me }: { me: Me }) {
                 </li>
               </>
             )}
+            {me.organiser && (
+              <li>
+                <NavLink to="/organise" className={linkClass}>
+                  {t('nav.organise')}
+                </NavLink>
+              </li>
+            )}
           </ul>
           <div className={styles.account}>
             <NavLink
