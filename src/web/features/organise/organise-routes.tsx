@@ -5,7 +5,23 @@ import { LoadingScreen } from '../../components/screen-message';
  * The /organise section's screens, each split into its own chunk: players never download them.
  * Each screen module exports its page component; add a screen here and in the layout's menu.
  */
-export const organiseRoutes: RouteObject[] = [];
+export const organiseRoutes: RouteObject[] = [
+  {
+    path: 'season',
+    hydrateFallbackElement: <LoadingScreen />,
+    lazy: () => import('./season/season-page').then((module) => ({ Component: module.SeasonPage })),
+  },
+  {
+    path: 'teams',
+    hydrateFallbackElement: <LoadingScreen />,
+    lazy: () => import('./teams/teams-page').then((module) => ({ Component: module.TeamsPage })),
+  },
+  {
+    path: 'audit',
+    hydrateFallbackElement: <LoadingScreen />,
+    lazy: () => import('./audit/audit-page').then((module) => ({ Component: module.AuditPage })),
+  },
+];
 
 export const organiseRoute: RouteObject = {
   path: 'organise',

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { useOrganiserSeason } from './api/season';
+import styles from './organise-screen.module.css';
+import { LoadFailed, Loading } from './screen-states';
+import { SeasonEditor } from './season-editor';
+
+/** /organise/season: the calendar as it stands, and its editor (issue 6, ADR 0009). */
+export function SeasonPage() {
+  const { t, ready } = useTranslation('organise-season');
+  const season = useOrganiserSeason();
+  if (!ready) return <Loading />;
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{t('season.title')}</h1>
+      <p className={styles.lead}>{t('season.lead')}</p>
+      {season.data ? (
+        <SeasonEditor season={season.data} />
+      ) : season.isError ? (
+        <LoadFailed onRetry={() => void season.refetch()} />
+      ) : (
+        <Loading />
+      )}
+    </div>
+  );
+}
