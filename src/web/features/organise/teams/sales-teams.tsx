@@ -14,10 +14,10 @@ type SalesTeam = OrganiserTeam['salesTeams'][number];
 /** A country's sales teams: rename, remove (while nobody chose it), add up to four. */
 export function SalesTeams({ team }: { team: OrganiserTeam }) {
   const { t } = useTranslation('organise-season');
-  const headingId = `sales-${team.id}-title`;
+  // A plain block, not a landmark: sixteen 'Sales teams (2 of 4)' regions would say nothing.
   return (
-    <section className={teamStyles.sales} aria-labelledby={headingId}>
-      <h3 id={headingId} className={teamStyles.salesTitle}>
+    <div className={teamStyles.sales}>
+      <h3 className={teamStyles.salesTitle}>
         {t('sales.title', { number: team.salesTeams.length, max: MAX_SALES_TEAMS })}
       </h3>
       {team.salesTeams.length === 0 ? (
@@ -34,7 +34,7 @@ export function SalesTeams({ team }: { team: OrganiserTeam }) {
       ) : (
         <p className={styles.hint}>{t('sales.full', { max: MAX_SALES_TEAMS })}</p>
       )}
-    </section>
+    </div>
   );
 }
 
@@ -145,7 +145,11 @@ function AddSalesTeam({ team }: { team: OrganiserTeam }) {
         value={name}
         maxLength={80}
         placeholder={t('sales.placeholder')}
-        onChange={(event) => setName(event.target.value)}
+        onChange={(event) => {
+          // A refusal is about the name that was sent: a new name starts afresh.
+          add.reset();
+          setName(event.target.value);
+        }}
       />
       <button
         type="submit"
