@@ -3,12 +3,13 @@ import styles from './organise-screen.module.css';
 
 /** The organiser screens' loading and load-failure states (inside the organiser frame). */
 
+/** Shown before the screen's own texts arrive too, so its words come from the main locale. */
 export function Loading() {
-  const { t } = useTranslation('organise-season');
+  const { t } = useTranslation();
   return (
     <div className={styles.state} aria-busy="true">
       <span className={styles.spinner} aria-hidden="true" />
-      <p role="status">{t('states.loading')}</p>
+      <p role="status">{t('app.loading')}</p>
     </div>
   );
 }
