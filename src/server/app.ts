@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerEmbeddedIdp } from './auth/embedded-idp';
 import { createOidcClient } from './auth/oidc-client';
@@ -19,6 +19,7 @@ import { createStandingsCache } from './features/standings/cache';
 import { registerStandingsRoutes } from './features/standings/routes';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
+import { registerTextGuard } from './http/input-text';
 import { requestSerializer } from './http/logging';
 import { registerCsrfProtection, registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
@@ -27,6 +28,8 @@ export interface AppDeps {
   /** An open, migrated database; by default one is opened from the config and closed with the app. */
   database?: DatabaseHandle;
   clock?: Clock;
+  /** Sees every route as it is registered, schemas included (the hostile-input suite's inventory). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server. Plugins and routes are registered here, in order, explicitly. */
@@ -40,7 +43,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   registerErrorHandling(app);
+  registerTextGuard(app);
 
   const clock = deps.clock ?? (config.clockStart ? startingClock(config.clockStart) : systemClock);
   const database = deps.database ?? (await openOwnDatabase(config, app, clock));
