@@ -21,6 +21,7 @@ import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { registerTextGuard } from './http/input-text';
 import { requestSerializer } from './http/logging';
+import { registerRateLimits } from './http/rate-limits';
 import { registerCsrfProtection, registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerSecurityHeaders(app, config.https);
   await app.register(cookie);
   registerCsrfProtection(app, config.publicOrigin);
+  const limits = await registerRateLimits(app, config.rateLimits);
   registerHealthRoutes(app, database);
 
   const embedded =
@@ -83,11 +85,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     organisers: config.organisers,
     https: config.https,
     sendIndex,
+    signInLimit: limits.signIn,
   });
 
   registerPlayerRoutes(app, { db: database.db, clock, authenticate });
   registerSeasonRoutes(app, { db: database.db, authenticate, site: config });
-  registerPlayRoutes(app, { db: database.db, clock, authenticate });
+  registerPlayRoutes(app, { db: database.db, clock, authenticate, playLimit: limits.play });
   startAttemptSweep(app, { db: database.db, clock });
   const standingsCache = await createStandingsCache(database, clock);
   app.addHook('onClose', () => standingsCache.close());
