@@ -38,7 +38,7 @@ describe('sign-in, per client IP', () => {
   beforeAll(async () => {
     t = await createTestApp({
       env: {
-        RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
+        RATE_LIMIT_SECONDS: String(WINDOW_SECONDS),
         RATE_LIMIT_SIGN_IN: '3',
         RATE_LIMIT_PLAY: '0',
       },
@@ -77,7 +77,7 @@ describe('play, per player', () => {
   let t: PlayApp;
   beforeAll(async () => {
     t = await createPlayApp(undefined, {
-      RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS),
+      RATE_LIMIT_SECONDS: String(WINDOW_SECONDS),
       RATE_LIMIT_SIGN_IN: '0',
       RATE_LIMIT_PLAY: '4',
     });
