@@ -321,6 +321,35 @@ export function hostileCases(route: ApiRoute, base: RouteBase): HostileCase[] {
     queryCase(`query extra ${extra}`, [queryString(query), extra].filter(Boolean).join('&'));
   }
 
+  // Headers the server reads itself: the language and the cookies.
+  const hostileHeaders: [string, Record<string, string>][] = [
+    ['accept-language 8 KB', { 'accept-language': 'x-'.repeat(4000) }],
+    ['accept-language odd', { 'accept-language': ',,;q=NaN,*;q=-1,zz-ZZ-x-yy;q=2,;;,=' }],
+    ['accept-language latin-1', { 'accept-language': '\u00e9\u00ff-\u00c0' }],
+    ['cookie without =', { cookie: 'podium_session' }],
+    ['cookie full of separators', { cookie: '=;=;;;podium_session==;%' }],
+    ['cookie 500 times', { cookie: Array(500).fill('a=1').join('; ') }],
+  ];
+  for (const [label, headers] of hostileHeaders) {
+    add({
+      label: `header ${label}`,
+      url: goodUrl,
+      ...(goodJson !== undefined ? { payload: goodJson } : {}),
+      headers,
+      contractValid: baseValid,
+    });
+  }
+  // A method the route does not have (no route in the app uses PATCH): 404 in our shape.
+  if (route.method !== 'PATCH') {
+    cases.push({
+      label: 'method PATCH',
+      method: 'PATCH',
+      url: goodUrl,
+      payload: goodJson ?? '{}',
+      contractValid: false,
+    });
+  }
+
   if (!hasBody(route.method)) {
     // A GET with a body: the body is ignored, never parsed into a 500.
     add({ label: 'GET with a broken JSON body', url: goodUrl, payload: '{', contractValid: true });
