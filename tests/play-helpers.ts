@@ -23,11 +23,14 @@ export interface PlayApp extends TestApp {
  * The real app with the 2025 season loaded, its clock standing at `start` (week 1 open by
  * default). Sessions last long enough for a test to move the clock across days.
  */
-export async function createPlayApp(start = moments2025.week1Open): Promise<PlayApp> {
+export async function createPlayApp(
+  start = moments2025.week1Open,
+  env: Record<string, string> = {},
+): Promise<PlayApp> {
   const clock = fixedClock(start);
   const t = await createTestApp({
     clock,
-    env: { SESSION_IDLE_MINUTES: '43200', SESSION_ABSOLUTE_HOURS: '2160' },
+    env: { SESSION_IDLE_MINUTES: '43200', SESSION_ABSOLUTE_HOURS: '2160', ...env },
   });
   await loadSeason2025(t.database.db, clock);
   return { ...t, clock };

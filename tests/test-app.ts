@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../src/server/app';
 import type { Clock } from '../src/server/clock';
 import { loadConfig, type Config } from '../src/server/config';
@@ -27,6 +27,8 @@ export interface TestApp {
   database: DatabaseHandle;
   /** The config the app was built with (origin, data folder, session timeouts…). */
   config: Config;
+  /** Every route the app registered, with its options and schemas (set by createTestApp). */
+  routes?: RouteOptions[];
   close(): Promise<void>;
 }
 
@@ -42,8 +44,10 @@ export async function createTestApp(
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'podium-test-')),
     ...options.env,
   });
+  const routes: RouteOptions[] = [];
   const app = await buildApp(config, {
     database,
+    onRoute: (route) => void routes.push(route),
     ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.ready();
@@ -51,6 +55,7 @@ export async function createTestApp(
     app,
     database,
     config,
+    routes,
     async close() {
       await app.close();
       if (!options.database) await database.close();

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerEmbeddedIdp } from './auth/embedded-idp';
 import { createOidcClient } from './auth/oidc-client';
@@ -19,7 +19,9 @@ import { createStandingsCache } from './features/standings/cache';
 import { registerStandingsRoutes } from './features/standings/routes';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
+import { registerTextGuard } from './http/input-text';
 import { requestSerializer } from './http/logging';
+import { registerRateLimits } from './http/rate-limits';
 import { registerCsrfProtection, registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
 
@@ -27,6 +29,8 @@ export interface AppDeps {
   /** An open, migrated database; by default one is opened from the config and closed with the app. */
   database?: DatabaseHandle;
   clock?: Clock;
+  /** Sees every route as it is registered, schemas included (the hostile-input suite's inventory). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server. Plugins and routes are registered here, in order, explicitly. */
@@ -40,7 +44,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   registerErrorHandling(app);
+  registerTextGuard(app);
 
   const clock = deps.clock ?? (config.clockStart ? startingClock(config.clockStart) : systemClock);
   const database = deps.database ?? (await openOwnDatabase(config, app, clock));
@@ -48,6 +54,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerSecurityHeaders(app, config.https);
   await app.register(cookie);
   registerCsrfProtection(app, config.publicOrigin);
+  const limits = await registerRateLimits(app, config.rateLimits);
   registerHealthRoutes(app, database);
 
   const embedded =
@@ -78,11 +85,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     organisers: config.organisers,
     https: config.https,
     sendIndex,
+    signInLimit: limits.signIn,
   });
 
   registerPlayerRoutes(app, { db: database.db, clock, authenticate });
   registerSeasonRoutes(app, { db: database.db, authenticate, site: config });
-  registerPlayRoutes(app, { db: database.db, clock, authenticate });
+  registerPlayRoutes(app, { db: database.db, clock, authenticate, playLimit: limits.play });
   startAttemptSweep(app, { db: database.db, clock });
   const standingsCache = await createStandingsCache(database, clock);
   app.addHook('onClose', () => standingsCache.close());

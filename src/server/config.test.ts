@@ -55,6 +55,18 @@ describe('loadConfig', () => {
     expect(config.session).toEqual({ idleMs: 30 * 60_000, absoluteMs: 2 * 3_600_000 });
   });
 
+  it('limits sign-in per IP and play per player, 300 a minute each, and 0 switches a limit off', () => {
+    expect(loadConfig({}).rateLimits).toEqual({ windowMs: 60_000, signIn: 300, play: 300 });
+    const config = loadConfig({
+      RATE_LIMIT_SECONDS: '2',
+      RATE_LIMIT_SIGN_IN: '0',
+      RATE_LIMIT_PLAY: '5',
+    });
+    expect(config.rateLimits).toEqual({ windowMs: 2_000, signIn: 0, play: 5 });
+    expect(configErrorOf({ RATE_LIMIT_PLAY: '-1' })).toContain('RATE_LIMIT_PLAY');
+    expect(configErrorOf({ RATE_LIMIT_SECONDS: '0' })).toContain('RATE_LIMIT_SECONDS');
+  });
+
   it('treats empty optional settings as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', OIDC_ISSUER: ' ', PUBLIC_URL: '' });
     expect(config.databaseUrl).toBeUndefined();

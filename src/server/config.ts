@@ -62,6 +62,9 @@ const environmentSchema = z
     ),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(720),
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(2_160).default(168),
+    RATE_LIMIT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+    RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(0).max(1_000_000).default(300),
+    RATE_LIMIT_PLAY: z.coerce.number().int().min(0).max(1_000_000).default(300),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER) {
@@ -133,6 +136,16 @@ function toConfig(env: z.output<typeof environmentSchema>) {
     session: {
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    },
+    /**
+     * Requests allowed per window: sign-in (/login and its callback) per client IP, play
+     * (/api/weeks/…, /api/attempts/…, /api/me/stats) per signed-in player, never per IP, as a
+     * whole office may share one address. 0 switches a limit off (benchmarks).
+     */
+    rateLimits: {
+      windowMs: env.RATE_LIMIT_SECONDS * 1000,
+      signIn: env.RATE_LIMIT_SIGN_IN,
+      play: env.RATE_LIMIT_PLAY,
     },
   };
 }

@@ -1,4 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { logoutResponseSchema } from '../../shared/contracts/me';
@@ -35,17 +40,26 @@ export const cookieNames = (https: boolean): CookieNames =>
  */
 export function registerAuth(
   app: FastifyInstance,
-  deps: AuthDeps & { https: boolean; sendIndex: (reply: FastifyReply) => FastifyReply },
+  deps: AuthDeps & {
+    https: boolean;
+    sendIndex: (reply: FastifyReply) => FastifyReply;
+    /** The per-IP sign-in rate limit, or null when switched off. */
+    signInLimit?: onRequestAsyncHookHandler | null;
+  },
 ) {
   const names = cookieNames(deps.https);
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: deps.https };
   app.decorateRequest('signedIn', null);
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const limited = deps.signInLimit ? { onRequest: deps.signInLimit } : {};
 
   typed.get(
     '/login',
-    { schema: { querystring: z.object({ returnTo: z.string().max(4096).optional() }) } },
+    {
+      ...limited,
+      schema: { querystring: z.object({ returnTo: z.string().max(4096).optional() }) },
+    },
     async (request, reply) => {
       let started;
       try {
@@ -65,7 +79,7 @@ export function registerAuth(
     },
   );
 
-  typed.get('/login/callback', async (request, reply) => {
+  typed.get('/login/callback', limited, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     // Without `state` this is not the provider's answer but the web app's own page.
     if (typeof query.state !== 'string') return deps.sendIndex(reply);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WEEK_COUNT } from '../domain/calendar';
 import { LANGUAGES } from '../domain/language';
+import { rowIdSchema } from './ids';
 import { REGIONS } from './season';
 
 export const playerWeekSchema = z.object({
@@ -71,8 +72,8 @@ export type Me = z.infer<typeof meSchema>;
 /** Registration and the account page's Update: one transaction, all or nothing. */
 export const profileInputSchema = z.strictObject({
   language: z.enum(LANGUAGES),
-  teamId: z.number().int().positive(),
-  salesTeamId: z.number().int().positive().nullable(),
+  teamId: rowIdSchema,
+  salesTeamId: rowIdSchema.nullable(),
   activeWeeks: z.array(z.boolean()).length(WEEK_COUNT),
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema, rowIdTextSchema } from './ids';
 import { pageFields, pageQuerySchema, playerParamsSchema, setNumParamsSchema } from './organise';
 
 /** The organiser API's players: search, a player's weeks, moves and holiday overrides. */
@@ -8,7 +9,7 @@ const reason = z.string().trim().min(3, { error: 'give a reason (3 characters or
 export const playerSearchQuerySchema = pageQuerySchema.extend({
   /** Part of the name or the email, any case. */
   q: z.string().trim().max(100).optional(),
-  teamId: z.coerce.number().int().positive().optional(),
+  teamId: rowIdTextSchema.optional(),
 });
 
 export const playerSummarySchema = z.object({
@@ -59,8 +60,8 @@ export type PlayerDetail = z.infer<typeof playerDetailSchema>;
 
 /** POST /api/organise/players/:playerId/team: moves the player for the weeks not begun. */
 export const moveTeamInputSchema = z.strictObject({
-  teamId: z.number().int().positive(),
-  salesTeamId: z.number().int().positive().nullable(),
+  teamId: rowIdSchema,
+  salesTeamId: rowIdSchema.nullable(),
   reason: z.string().trim().max(500).optional(),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WEEK_COUNT } from '../domain/calendar';
 import { LANGUAGES } from '../domain/language';
+import { rowIdTextSchema } from './ids';
 import { calendarWeekInputSchema, refineCalendar, timeZoneSchema } from './calendar';
 import { REGIONS } from './season';
 
@@ -41,13 +42,7 @@ export const pageFields = { total: z.number(), page: z.number(), pageSize: z.num
 export const setNumParamsSchema = z.object({
   setNum: z.coerce.number().int().min(1).max(WEEK_COUNT),
 });
-export const idParamsSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
+export const idParamsSchema = z.object({ id: rowIdTextSchema });
 export const playerParamsSchema = z.object({ playerId: z.uuid() });
 
 // Season -------------------------------------------------------------------------------------

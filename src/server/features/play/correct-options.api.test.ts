@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moments2025 } from '../../../../tests/factories';
+import { apiRoutes } from '../../../../tests/hostile-inputs';
 import {
   answerKey,
   correctOptionLeaks,
@@ -39,11 +40,35 @@ async function record(call: string, pending: Promise<LightMyRequestResponse>) {
   return response;
 }
 
+/**
+ * Every GET a player can make, found from the app's own routes (so a new player route is
+ * scanned too): /api/me, the current week, the attempt, stats, standings, season…
+ */
+const playerReads = () =>
+  apiRoutes(t.routes ?? []).filter(
+    (route) =>
+      route.method === 'GET' &&
+      route.url.startsWith('/api/') &&
+      !route.url.startsWith('/api/organise/'),
+  );
+
+async function readEverything(stage: string, player: Player, attemptId: string) {
+  for (const route of playerReads()) {
+    const query = route.url === '/api/standings/track' ? '?eventId=1&eventWeek=1' : '';
+    const url = route.url.replace(':id', attemptId) + query;
+    await record(
+      `${stage}: GET ${route.url}`,
+      t.app.inject({ url, headers: { cookie: player.cookie } }),
+    );
+  }
+}
+
 describe('while the week is open', () => {
   it('sends no correct option in any play response, refusals included', async () => {
     t.clock.set(moments2025.week1Open);
     await record('current (ready)', ana.current());
     anaAttempt = expectStatus(await record('start', ana.start()), 200);
+    await readEverything('after start', ana, anaAttempt.id);
     const key = await answerKey(t.database.db, anaAttempt.id);
     await record('answer out of order', ana.answer(anaAttempt.id, 3, key.right(3)));
     await record('unknown option', ana.answer(anaAttempt.id, 1, 'z'));
@@ -53,13 +78,16 @@ describe('while the week is open', () => {
       await record(`answer ${position}`, ana.answer(anaAttempt.id, position, option));
       await record(`repeat ${position}`, ana.answer(anaAttempt.id, position, option));
       if (position === 1) await record('read mid-set', ana.attempt(anaAttempt.id));
+      if (position === 3) await readEverything('mid-set', ana, anaAttempt.id);
     }
     await record('final answer changed', ana.answer(anaAttempt.id, 5, key.wrong(5)));
     await record('current (done)', ana.current());
     await record('finish', ana.finish(anaAttempt.id));
+    await readEverything('main set done', ana, anaAttempt.id);
     await record('restart', ana.start());
     await record('challenger start', ana.startChallenger(anaAttempt.id));
     await record('challenger start again', ana.startChallenger(anaAttempt.id));
+    await readEverything('challenger running', ana, anaAttempt.id);
     const withChallenger = await answerKey(t.database.db, anaAttempt.id);
     await record('challenger unknown option', ana.answerChallenger(anaAttempt.id, 'z'));
     await record(
@@ -71,6 +99,7 @@ describe('while the week is open', () => {
       ana.answerChallenger(anaAttempt.id, withChallenger.challengerRight()),
     );
     await record('read after', ana.attempt(anaAttempt.id));
+    await readEverything('challenger done', ana, anaAttempt.id);
     await record('stats', ana.stats());
 
     somchaiAttempt = expectStatus(await record('start (th)', somchai.start()), 200);
@@ -78,8 +107,17 @@ describe('while the week is open', () => {
     t.clock.advance(10 * SECOND);
     await record('answer (th)', somchai.answer(somchaiAttempt.id, 1, thKey.right(1)));
     await record('finish (th)', somchai.finish(somchaiAttempt.id));
+    await readEverything('th done', somchai, somchaiAttempt.id);
 
-    expect(responses.length).toBeGreaterThan(25);
+    expect(playerReads().map((route) => route.url)).toEqual(
+      expect.arrayContaining([
+        '/api/me',
+        '/api/weeks/current',
+        '/api/me/stats',
+        '/api/attempts/:id',
+      ]),
+    );
+    expect(responses.length).toBeGreaterThan(25 + 6 * playerReads().length);
     const statuses = new Set(responses.map(({ response }) => response.statusCode));
     expect([...statuses].sort()).toEqual([200, 400, 409]);
     for (const { call, response } of responses) {
@@ -103,6 +141,13 @@ describe('after the week has closed', () => {
 
   it('still hides them on Saturday 8 Feb, when week 1 is closed in Madrid and Bangkok but not everywhere', async () => {
     t.clock.set(moments2025.betweenWeeks1And2);
+    responses.length = 0;
+    await readEverything('Saturday', ana, anaAttempt.id);
+    await readEverything('Saturday (th)', somchai, somchaiAttempt.id);
+    for (const { call, response } of responses) {
+      expect(response.statusCode, call).toBe(200);
+      expect(correctOptionLeaks(response.json()), call).toEqual([]);
+    }
     const view = expectStatus(await ana.attempt(anaAttempt.id), 200);
     expect(reveal(view)).toEqual([null, null, null, null, null]);
     expect(view.challenger!.question!.correctOption).toBeNull();

@@ -27,11 +27,16 @@ function languageOf(request: FastifyRequest): Language {
 
 export function registerPlayRoutes(
   app: FastifyInstance,
-  deps: play.PlayDeps & { authenticate: onRequestAsyncHookHandler },
+  deps: play.PlayDeps & {
+    authenticate: onRequestAsyncHookHandler;
+    /** The per-player rate limit, or null when switched off. */
+    playLimit?: onRequestAsyncHookHandler | null;
+  },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  // Authentication runs first, before the body is even parsed: no session, no further work.
-  const onRequest = deps.authenticate;
+  // Authentication runs first, before the body is even parsed: no session, no further work;
+  // then the player's rate limit.
+  const onRequest = deps.playLimit ? [deps.authenticate, deps.playLimit] : deps.authenticate;
   const attemptResponse = { response: { 200: attemptSchema } };
   const withAttempt = { ...attemptResponse, params: attemptParamsSchema };
   const noStore = { 'cache-control': 'no-store' };
