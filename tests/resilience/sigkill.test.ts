@@ -185,7 +185,9 @@ it('keeps acknowledged answers, remaining time and single counting across a SIGK
       expect(attempt.nextPosition).toBe(stored.size + 1);
     }
   }
-  expect(worstClockDrift).toBeLessThan(2000);
+  // A clock started afresh would be off by the whole time since the start (11–12 s in our runs);
+  // what remains is each process's start-up time before its clock is set.
+  expect(worstClockDrift).toBeLessThan(3000);
 
   // The players carry on where they were: a request that got no answer is sent again as is.
   for (const run of runs) {
