@@ -13,8 +13,8 @@ export interface StandingsCache {
 /**
  * One standings snapshot per instance, rebuilt after any change. Writers NOTIFY in their
  * transaction (repository.notifyStandingsChanged); every instance LISTENs, so a write on one
- * instance is seen by all, and a lost LISTEN connection turns the cache off until it is back. Without a change, the
- * snapshot is still rebuilt when a week opens or closes.
+ * instance is seen by all, and a lost LISTEN connection turns the cache off until it is back.
+ * Without a change, the snapshot is still rebuilt when a week opens or closes.
  */
 export async function createStandingsCache(
   database: DatabaseHandle,
