@@ -5,6 +5,7 @@ import { aggregateMismatches, registerAll, seedPlayers, type SeededPlayer } from
 import { startPostgres, type PostgresInstance } from './postgres';
 import {
   freePort,
+  removeServerFolders,
   printLogsOnFailure,
   request,
   SERVER_PORTS,
@@ -39,6 +40,7 @@ afterAll(async () => {
   server?.kill('SIGKILL');
   await server?.exited;
   await postgres?.destroy();
+  removeServerFolders();
 });
 
 /** Players play their week (and others read) while `fault` runs once `acks` answers are in. */

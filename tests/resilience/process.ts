@@ -16,8 +16,12 @@ export const SERVER_PORTS = [3500, 3501, 3502, 3503, 3504, 3505, 3506, 3507, 350
 
 /** Children still alive, killed at exit even when a test failed half-way. */
 const children = new Set<ChildProcess>();
-/** The servers' data folders (and logs). */
+/** The servers' data folders (and logs), removed by `removeServerFolders` in `afterAll`. */
 const folders = new Set<string>();
+export function removeServerFolders(): void {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  folders.clear();
+}
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });

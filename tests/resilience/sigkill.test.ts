@@ -11,7 +11,14 @@ import {
   type SeededPlayer,
 } from './players';
 import { startPostgres, type PostgresInstance } from './postgres';
-import { freePort, SERVER_PORTS, startServer, waitFor, type ServerProcess } from './process';
+import {
+  freePort,
+  removeServerFolders,
+  SERVER_PORTS,
+  startServer,
+  waitFor,
+  type ServerProcess,
+} from './process';
 import { report } from './report';
 
 /**
@@ -42,6 +49,7 @@ afterAll(async () => {
   server?.kill('SIGKILL');
   await server?.exited;
   await postgres?.destroy();
+  removeServerFolders();
 });
 
 interface Run {

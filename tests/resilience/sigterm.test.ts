@@ -14,6 +14,7 @@ import {
 import { startPostgres, type PostgresInstance } from './postgres';
 import {
   freePort,
+  removeServerFolders,
   printLogsOnFailure,
   request,
   SERVER_PORTS,
@@ -47,6 +48,7 @@ afterAll(async () => {
   server?.kill('SIGKILL');
   await server?.exited;
   await postgres?.destroy();
+  removeServerFolders();
 });
 
 /** An answer whose body is sent in two halves, the second one when `finish` is called. */

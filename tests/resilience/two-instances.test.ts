@@ -14,6 +14,7 @@ import {
 import { startPostgres, type PostgresInstance } from './postgres';
 import {
   freePort,
+  removeServerFolders,
   printLogsOnFailure,
   request,
   SERVER_PORTS,
@@ -52,6 +53,7 @@ afterAll(async () => {
   for (const server of [a, b]) server?.kill('SIGKILL');
   await Promise.all([a?.exited, b?.exited]);
   await postgres?.destroy();
+  removeServerFolders();
 });
 
 /** Checks that `next` is the same attempt as `first`, moved forward from `previous`. */
