@@ -106,7 +106,11 @@ async function openOwnDatabase(
   app: FastifyInstance,
   clock: Clock,
 ): Promise<DatabaseHandle> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
+  });
   app.addHook('onClose', () => database.close());
   await migrateDatabase(database);
   if (config.seasonFile && !(await currentSeasonExists(database.db))) {

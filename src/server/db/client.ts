@@ -17,12 +17,13 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /**
    * Calls `onMessage` for each NOTIFY on `channel` (from any instance sharing the database),
-   * and `onReconnect` when notifications may have been missed. Returns a function that stops.
+   * and `onConnectionChange(false)` when the LISTEN connection dropped (other instances'
+   * notifications are missed until `onConnectionChange(true)`). Returns a function that stops.
    */
   listen(
     channel: string,
     onMessage: (payload: string) => void,
-    onReconnect: () => void,
+    onConnectionChange: (listening: boolean) => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
@@ -34,24 +35,37 @@ export interface DatabaseHandle {
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string | null;
+  /** Told of each connection PostgreSQL dropped (terminated, restarted), for the log. */
+  onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // A dropped connection must not crash the process; the next query gets a fresh one.
-    pool.on('error', () => {});
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // With the database away, a request waits at most this long for a connection, then
+      // answers 503 (http/errors.ts) instead of hanging.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // A dropped connection must not crash the process; the next query gets a fresh one. The
+    // pool listens for errors on idle clients only: a client checked out by a transaction when
+    // its backend is terminated would emit an unhandled 'error' and end the process. Its query
+    // fails anyway and the pool discards it on release.
+    const onConnectionError = (error: Error) => options.onConnectionError?.(error);
+    pool.on('error', onConnectionError);
+    pool.on('connect', (client) => client.on('error', onConnectionError));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     const listenLocally = deliverOwnNotifications(db);
     return {
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
-      listen: async (channel, onMessage, onReconnect) => {
+      listen: async (channel, onMessage, onConnectionChange) => {
         const stopLocal = listenLocally(channel, onMessage);
         const stop = await listenPostgres(
           options.databaseUrl!,
           channel,
           onMessage,
-          onReconnect,
+          onConnectionChange,
         ).catch((error: unknown) => {
           stopLocal();
           throw error;
@@ -85,6 +99,8 @@ export async function openDatabase(options: {
     close: () => client.close(),
   };
 }
+
+const CONNECT_TIMEOUT_MS = 5000;
 
 type Listener = (payload: string) => void;
 /** Per PostgreSQL database object: this instance's listeners, by channel. */
@@ -136,20 +152,26 @@ export async function notify(db: Database, channel: string, payload: string): Pr
   else deliver();
 }
 
-const RECONNECT_MS = 1000;
+const RECONNECT_MIN_MS = 200;
+const RECONNECT_MAX_MS = 2000;
 
 /**
  * LISTEN on a connection of its own, reconnecting after a drop (the database restarting, a
- * terminated backend); `onReconnect` then tells the listener it may have missed messages.
+ * terminated backend) with a backoff from 0.2 to 2 s, for as long as it takes.
+ * `onConnectionChange(false)` says notifications are being missed from now on, `true` that
+ * they arrive again (and that some may have been missed in between).
  */
 async function listenPostgres(
   url: string,
   channel: string,
   onMessage: (payload: string) => void,
-  onReconnect: () => void,
+  onConnectionChange: (listening: boolean) => void,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = RECONNECT_MIN_MS;
+
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: url });
     client.on('notification', (message) => {
@@ -157,22 +179,46 @@ async function listenPostgres(
     });
     client.on('error', () => {});
     client.on('end', () => {
-      if (stopped) return;
+      if (current !== client) return; // a failed attempt, or stopped
       current = null;
-      setTimeout(() => void connect().then(onReconnect, () => {}), RECONNECT_MS).unref();
+      onConnectionChange(false);
+      reconnectLater();
     });
     try {
       await client.connect();
       await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      current = client;
     } catch (error) {
       await client.end().catch(() => {});
       throw error;
     }
+    if (stopped) return void (await client.end().catch(() => {}));
+    current = client;
   };
+
+  const reconnectLater = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().then(
+        () => {
+          delay = RECONNECT_MIN_MS;
+          if (!stopped) onConnectionChange(true);
+        },
+        () => {
+          delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+          reconnectLater();
+        },
+      );
+    }, delay);
+    retry.unref();
+  };
+
   await connect();
   return async () => {
     stopped = true;
-    await current?.end().catch(() => {});
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
   };
 }

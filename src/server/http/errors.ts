@@ -61,6 +61,49 @@ export class AppError extends Error {
   }
 }
 
+/** How long a client should wait before retrying while the database is away. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** Network errors, and PostgreSQL's "shutting down / starting up / connection lost" classes. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown: pg_terminate_backend, or a fast shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300', // too_many_connections
+]);
+/** node-postgres reports some connection failures by message only. */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended unexpectedly/i;
+
+/**
+ * Whether `error` (or what caused it: Drizzle wraps the driver's error) says the database
+ * cannot be reached right now, rather than that the request or the code is wrong.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  if (UNAVAILABLE_MESSAGES.test(error.message)) return true;
+  if (
+    error instanceof AggregateError &&
+    error.errors.some((e) => isDatabaseUnavailable(e, depth + 1))
+  )
+    return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}
+
 /** Maps Fastify's own errors (body parsing, limits) to our codes. */
 function fromFastifyError(error: FastifyError): AppError | null {
   switch (error.code) {
@@ -100,6 +143,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       appError = new AppError('BAD_REQUEST', `Invalid ${error.validationContext}: ${details}`);
     } else {
       appError = fromFastifyError(error);
+    }
+    if (!appError && isDatabaseUnavailable(error)) {
+      // Not a bug: the database is restarting or a connection was cut. The client retries.
+      request.log.warn({ err: error }, 'database unavailable');
+      appError = new AppError(
+        'SERVICE_UNAVAILABLE',
+        'The service is briefly unavailable. Please try again in a moment.',
+      );
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     }
     if (!appError) {
       request.log.error({ err: error }, 'unhandled error');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
+import { RETRY_AFTER_SECONDS } from './errors';
 
 /** For load balancers: `live` says the process answers, `ready` that the database does too. */
 export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHandle): void {
@@ -15,7 +16,7 @@ export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHan
       request.log.warn({ err: error }, 'database not ready');
       return reply
         .status(503)
-        .header('retry-after', '5')
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
         .send({ status: 'unavailable', database: database.kind });
     }
   });

@@ -13,8 +13,8 @@ export interface StandingsCache {
 /**
  * One standings snapshot per instance, rebuilt after any change. Writers NOTIFY in their
  * transaction (repository.notifyStandingsChanged); every instance LISTENs, so a write on one
- * instance is seen by all, and a lost connection drops the cache. Without a change, the
- * snapshot is still rebuilt when a week opens or closes.
+ * instance is seen by all, and a lost LISTEN connection turns the cache off until it is back.
+ * Without a change, the snapshot is still rebuilt when a week opens or closes.
  */
 export async function createStandingsCache(
   database: DatabaseHandle,
@@ -26,7 +26,13 @@ export async function createStandingsCache(
     version += 1;
     snapshot = null;
   };
-  const stop = await database.listen(STANDINGS_CHANNEL, invalidate, invalidate);
+  // Without its LISTEN connection (the database restarting) this instance would not hear of
+  // other instances' writes: until it is back, every read builds afresh.
+  let listening = true;
+  const stop = await database.listen(STANDINGS_CHANNEL, invalidate, (connected) => {
+    listening = connected;
+    invalidate();
+  });
 
   const stillCurrent = (value: StandingsSnapshot | null) => {
     if (!value) return true;
@@ -39,6 +45,7 @@ export async function createStandingsCache(
 
   return {
     async get() {
+      if (!listening) return buildSnapshot(database.db, clock.now());
       if (snapshot) {
         const value = await snapshot.catch(() => undefined);
         if (value !== undefined && stillCurrent(value)) return value;
