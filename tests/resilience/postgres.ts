@@ -1,17 +1,24 @@
 import { spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, run } from './process';
 
 /**
- * A PostgreSQL 15 cluster of the suite's own, in a temporary folder, so that a scenario can
+ * A PostgreSQL cluster of the suite's own, in a temporary folder, so that a scenario can
  * terminate its connections, stop and start it without touching any other database on the
  * machine. Trust authentication on 127.0.0.1; the socket lives in the data folder.
  */
 
-const BIN = process.env.RESILIENCE_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** The newest PostgreSQL installed from Debian's packages, unless RESILIENCE_PG_BIN names one. */
+const BIN =
+  process.env.RESILIENCE_PG_BIN ??
+  `/usr/lib/postgresql/${
+    readdirSync('/usr/lib/postgresql')
+      .filter((version) => /^\d+$/.test(version))
+      .sort((a, b) => Number(b) - Number(a))[0]
+  }/bin`;
 const PORTS = [55432, 55433, 55434, 55435, 55436, 55437, 55438, 55439];
 
 /** Clusters still running, stopped at exit even when a test failed half-way. */
