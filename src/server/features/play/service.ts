@@ -206,10 +206,14 @@ export async function attemptView(
     ...attempt.questionIds,
     ...(attempt.challengerQuestionId ? [attempt.challengerQuestionId] : []),
   ];
-  const [answers, questions] = await Promise.all([
+  const [answers, weekQuestions] = await Promise.all([
     repo.findAnswers(deps.db, attempt.id),
-    repo.findQuestions(deps.db, ids),
+    repo.findWeekQuestions(deps.db, attempt.seasonId, attempt.setNum),
   ]);
+  // An attempt's questions are its week's; the week's set is memoised (content-cache.ts).
+  const questions = ids.every((id) => weekQuestions.some((q) => q.id === id))
+    ? weekQuestions
+    : await repo.findQuestions(deps.db, ids);
   const window = week ? weekWindow(week, timeZone) : null;
   return toAttemptView({
     attempt,
