@@ -43,6 +43,8 @@ const { values: args } = parseArgs({
     'server-env': { type: 'string', multiple: true, default: [] },
     /** A folder for a CPU profile of the server (node --cpu-prof), to see where the time goes. */
     profile: { type: 'string' },
+    /** Another server bundle, e.g. an older build to compare with (its folder needs content/). */
+    server: { type: 'string', default: 'dist/server/server.js' },
   },
 });
 const PLAYERS = Number(args.players);
@@ -117,6 +119,16 @@ async function leaderboardLatency(origin: string, client: pg.ClientBase, cookie:
   return { cold: percentile(Float64Array.from(cold).sort(), 0.5), warm: summarize(warm, 0, 1) };
 }
 
+/** Committed and rolled-back transactions of the bench database so far (a statement alone is one). */
+async function transactions(client: pg.ClientBase): Promise<number> {
+  await sleep(1500); // PostgreSQL publishes its counters about once a second
+  await client.query('select pg_stat_clear_snapshot()');
+  const { rows } = await client.query<{ n: string }>(
+    'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
+  );
+  return Number(rows[0]!.n);
+}
+
 const ms = (value: number) => value.toFixed(1).padStart(7);
 const row = (name: string, s: Summary, baseline?: number) =>
   `${name.padEnd(22)} ${String(s.requests).padStart(8)} ${s.perSecond.toFixed(0).padStart(8)} ` +
@@ -157,6 +169,7 @@ try {
       DATA_DIR: dataDir,
     },
     args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
+    args.server,
   );
   database = await openDatabase({ databaseUrl: benchUrl.href, dataDir: null });
   client = new pg.Client({ connectionString: benchUrl.href });
@@ -186,6 +199,7 @@ try {
     `seeded ${(await countSeeded(client)).toLocaleString('en')} players in ${seconds(phaseStart)}`,
   );
   let next = 0;
+  const before = { cpu: server.cpuMs(), transactions: await transactions(client) };
   phaseStart = performance.now();
   const week = await runPhase({
     origin: server.origin,
@@ -198,6 +212,9 @@ try {
     },
   });
   log(`whole weeks of ${DRIVEN.toLocaleString('en')} players in ${seconds(phaseStart)}`);
+  // Load-independent figures: what one request costs the server, and the database's work.
+  const weekCpuMs = (server.cpuMs() - before.cpu) / week.total.requests;
+  const weekTransactions = ((await transactions(client)) - before.transactions) / DRIVEN;
   const { rows: played } = await client.query<{ n: number }>(
     `select count(*)::int as n from attempts where challenger_correct is not null`,
   );
@@ -238,6 +255,10 @@ try {
   log(`\nWhole week by request (req/s = that request's share of the phase)\n`);
   log(HEADER);
   for (const [kind, summary] of week.byKind) log(row(`  ${kind}`, summary));
+  log(
+    `\nServer CPU per request in the whole week: ${weekCpuMs.toFixed(2)} ms; database ` +
+      `transactions per player-week (${week.total.requests / DRIVEN} requests): ${weekTransactions.toFixed(1)}`,
+  );
   const failures = [week, standingsReads, myTeamReads, meReads].flatMap((phase) => phase.failures);
   if (failures.length > 0) log(`\nFirst failures:\n  ${failures.slice(0, 5).join('\n  ')}`);
 

@@ -1,12 +1,26 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Child processes for the benchmark: the built server and the minimal Fastify route. */
 
 export interface Running {
   origin: string;
+  /** CPU time (user + system) the process has used so far, in ms; Linux only, else NaN. */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+/** From /proc/<pid>/stat: utime and stime, in clock ticks (100 per second on Linux). */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -26,9 +40,10 @@ export async function startServer(
   port: number,
   env: Record<string, string>,
   nodeArgs: string[] = [],
+  script = 'dist/server/server.js',
 ): Promise<Running> {
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/server.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin },
   });
@@ -37,7 +52,7 @@ export async function startServer(
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${origin}/health/ready`)).ok)
-        return { origin, stop: () => stopChild(child) };
+        return { origin, cpuMs: () => cpuMsOf(child.pid), stop: () => stopChild(child) };
     } catch {
       // Not listening yet.
     }
@@ -60,5 +75,9 @@ export async function startMinimalServer(port: number): Promise<Running> {
   ])) as [Buffer];
   const listening = /listening (\d+)/.exec(line.toString());
   if (!listening) throw new Error(`unexpected output: ${line.toString()}`);
-  return { origin: `http://127.0.0.1:${listening[1]}`, stop: () => stopChild(child) };
+  return {
+    origin: `http://127.0.0.1:${listening[1]}`,
+    cpuMs: () => cpuMsOf(child.pid),
+    stop: () => stopChild(child),
+  };
 }
