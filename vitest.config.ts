@@ -15,7 +15,13 @@ const shared = {
 export default defineConfig({
   test: {
     projects: [
-      { test: { ...shared, name: 'pglite', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
+      {
+        test: {
+          ...shared,
+          name: 'pglite',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+        },
+      },
       ...(postgresUrl
         ? [
             {

@@ -14,6 +14,7 @@ import { registerOrganiseRoutes } from './features/organise/routes';
 import { registerPlayerRoutes } from './features/players/routes';
 import { registerPlayRoutes } from './features/play/routes';
 import { startAttemptSweep } from './features/play/sweep';
+import { cacheContent } from './features/season/content-cache';
 import { registerSeasonRoutes } from './features/season/routes';
 import { createStandingsCache } from './features/standings/cache';
 import { registerStandingsRoutes } from './features/standings/routes';
@@ -88,6 +89,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     signInLimit: limits.signIn,
   });
 
+  const stopContentCache = await cacheContent(database);
+  app.addHook('onClose', () => stopContentCache());
   registerPlayerRoutes(app, { db: database.db, clock, authenticate });
   registerSeasonRoutes(app, { db: database.db, authenticate, site: config });
   registerPlayRoutes(app, { db: database.db, clock, authenticate, playLimit: limits.play });

@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { loginTransactions, sessions } from '../db/schema';
+import { loginTransactions, players, sessions } from '../db/schema';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type LoginTransactionRow = typeof loginTransactions.$inferSelect;
@@ -33,6 +33,16 @@ export async function insertSession(
 
 export async function findSession(db: Database, idHash: string): Promise<SessionRow | undefined> {
   const [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash));
+  return row;
+}
+
+/** The session and its player in one round trip: every signed-in request starts here. */
+export async function findSessionWithPlayer(db: Database, idHash: string) {
+  const [row] = await db
+    .select({ session: sessions, player: players })
+    .from(sessions)
+    .innerJoin(players, eq(players.id, sessions.playerId))
+    .where(eq(sessions.idHash, idHash));
   return row;
 }
 

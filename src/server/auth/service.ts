@@ -3,11 +3,7 @@ import * as client from 'openid-client';
 import { safeReturnTo } from '../../shared/domain/return-to';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import {
-  findPlayerById,
-  upsertPlayerFromClaims,
-  type PlayerRow,
-} from '../features/players/repository';
+import { upsertPlayerFromClaims, type PlayerRow } from '../features/players/repository';
 import type { OidcClient } from './oidc-client';
 import { isOrganiser, type OrganiserRule } from './organiser-role';
 import * as repo from './repository';
@@ -165,9 +161,10 @@ export async function loadSession(
 ): Promise<SignedIn | null> {
   if (!sessionId || sessionId.length > 128) return null;
   const idHash = hashSecret(sessionId);
-  let session: repo.SessionRow | null = (await repo.findSession(deps.db, idHash)) ?? null;
+  const found = await repo.findSessionWithPlayer(deps.db, idHash);
   const now = deps.clock.now();
-  if (!session) return null;
+  if (!found) return null;
+  let session: repo.SessionRow | null = found.session;
   const idleSince = now.getTime() - session.lastSeenAt.getTime();
   if (session.expiresAt <= now || idleSince > deps.session.idleMs) {
     await repo.deleteSession(deps.db, idHash);
@@ -180,8 +177,7 @@ export async function loadSession(
   } else if (idleSince > TOUCH_INTERVAL_MS) {
     await repo.touchSession(deps.db, idHash, now);
   }
-  const player = await findPlayerById(deps.db, session.playerId);
-  return player ? { sessionIdHash: idHash, player } : null;
+  return { sessionIdHash: idHash, player: found.player };
 }
 
 async function refreshTokens(

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
@@ -15,6 +16,7 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dist, 'assets', 'app-1234.js'), APP_JS);
+  writeFileSync(path.join(dist, 'assets', 'app-1234.js.br'), brotliCompressSync(APP_JS));
   t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
 });
 afterAll(() => t.close());
@@ -38,6 +40,23 @@ describe('serving the built web app', () => {
 
   it('serves /login/callback without state as the web app (the failure screen)', async () => {
     expectIndex(await get('/login/callback?failure=access_denied&message=No'));
+  });
+
+  it('sends the Brotli copy written at build time to a browser that accepts it', async () => {
+    const response = await t.app.inject({
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(APP_JS);
+    const plain = await t.app.inject({
+      url: '/assets/app-1234.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
   });
 
   it('caches hashed assets immutably for a year', async () => {

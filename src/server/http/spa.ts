@@ -32,6 +32,8 @@ export async function registerSpa(
       root: distDir,
       index: false,
       wildcard: false,
+      // The .br and .gz copies written at build time (scripts/compress-web.mjs).
+      preCompressed: true,
       // Otherwise @fastify/send's own 'public, max-age=0' overwrites what setHeaders chose.
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -41,6 +43,8 @@ export async function registerSpa(
             ? 'no-cache'
             : 'public, max-age=3600';
         res.setHeader('cache-control', cacheControl);
+        // Caches must keep the Brotli, gzip and plain copies apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   } else {

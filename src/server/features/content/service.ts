@@ -2,6 +2,7 @@ import { LANGUAGE_LABELS, LANGUAGES } from '../../../shared/domain/language';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { readSeasonBundle, type ContentBundle } from './read-content';
+import { notifyContentChanged } from '../season/content-cache';
 import { notifyStandingsChanged } from '../standings/repository';
 import * as repo from './repository';
 import { shiftToCurrentWeek } from './shift-season';
@@ -97,6 +98,7 @@ export async function loadSeasonBundle(
         ),
     );
     if (count > 0) await notifyStandingsChanged(tx, season.id);
+    await notifyContentChanged(tx);
     return count;
   });
   return { seasonId: season.id, changes };

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { players, questions, weeks, type QuestionTranslation } from '../../db/schema';
 import type { QuestionRow } from '../play/repository';
+import { notifyContentChanged } from '../season/content-cache';
 
 export { findWeekQuestions, weekHasAttempts } from '../play/repository';
 
@@ -43,6 +44,7 @@ export async function saveDraft(
       set: values,
     })
     .returning();
+  await notifyContentChanged(db);
   return row!;
 }
 
@@ -56,6 +58,7 @@ export async function setReview(
   },
 ): Promise<void> {
   await db.update(questions).set(review).where(eq(questions.id, id));
+  await notifyContentChanged(db);
 }
 
 /** Names of the organisers who approved questions, by id. */

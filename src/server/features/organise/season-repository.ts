@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { questions, seasons, teams, weeks } from '../../db/schema';
+import { notifyContentChanged } from '../season/content-cache';
 
 /** The IANA zones the season runs in: every team's, and the season's own. */
 export async function listTeamZones(db: Database): Promise<string[]> {
@@ -22,6 +23,7 @@ export async function updateSeason(
   >,
 ): Promise<void> {
   await db.update(seasons).set(values).where(eq(seasons.id, seasonId));
+  await notifyContentChanged(db);
 }
 
 export async function updateWeekDates(
@@ -33,6 +35,7 @@ export async function updateWeekDates(
     .update(weeks)
     .set(dates)
     .where(and(eq(weeks.seasonId, key.seasonId), eq(weeks.setNum, key.setNum)));
+  await notifyContentChanged(db);
 }
 
 /** Every question of a season, by week and slot. */

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { notifyContentChanged } from '../season/content-cache';
 import { players, salesTeams, teams } from '../../db/schema';
 
 export type TeamRow = typeof teams.$inferSelect;
@@ -62,6 +63,7 @@ export async function insertTeam(
   values: Omit<typeof teams.$inferInsert, 'id'>,
 ): Promise<TeamRow> {
   const [row] = await db.insert(teams).values(values).returning();
+  await notifyContentChanged(db);
   return row!;
 }
 
@@ -71,6 +73,7 @@ export async function updateTeam(
   values: Pick<TeamRow, 'name' | 'flag' | 'region' | 'timeZone'>,
 ): Promise<void> {
   await db.update(teams).set(values).where(eq(teams.id, id));
+  await notifyContentChanged(db);
 }
 
 export async function findSalesTeamForUpdate(
@@ -83,15 +86,18 @@ export async function findSalesTeamForUpdate(
 
 export async function insertSalesTeam(db: Database, teamId: number, name: string) {
   const [row] = await db.insert(salesTeams).values({ teamId, name }).returning();
+  await notifyContentChanged(db);
   return row!;
 }
 
 export async function renameSalesTeam(db: Database, id: number, name: string): Promise<void> {
   await db.update(salesTeams).set({ name }).where(eq(salesTeams.id, id));
+  await notifyContentChanged(db);
 }
 
 export async function deleteSalesTeam(db: Database, id: number): Promise<void> {
   await db.delete(salesTeams).where(eq(salesTeams.id, id));
+  await notifyContentChanged(db);
 }
 
 /** Players (registered or not) who chose this sales team. */

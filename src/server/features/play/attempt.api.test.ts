@@ -16,6 +16,7 @@ import {
 import type { Attempt, CurrentWeek } from '../../../shared/contracts/play';
 import { mainSetScore } from '../../../shared/domain/scoring';
 import { attempts, questions } from '../../db/schema';
+import { notifyContentChanged } from '../season/content-cache';
 
 /** Starting, answering and resuming the main set; the refusals; someone else's attempt. */
 
@@ -237,6 +238,8 @@ describe('question texts in the player language', () => {
       .update(questions)
       .set({ translations: sql`${questions.translations} - 'th'` })
       .where(eq(questions.id, second!.id));
+    // Written behind the app's back: tell it, as every writer of questions does.
+    await notifyContentChanged(t.database.db);
     const player = await registeredPlayer(t, 'demo-somchai', { language: 'th', team: 'th' });
     const started = expectStatus(await player.start(), 200);
     const stored = await week1Questions();

@@ -14,21 +14,25 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { attemptAnswers, attempts, questions } from '../../db/schema';
+import { memoised } from '../season/content-cache';
 
 export type AttemptRow = typeof attempts.$inferSelect;
 export type AnswerRow = typeof attemptAnswers.$inferSelect;
 export type QuestionRow = typeof questions.$inferSelect;
 
+/** A week's questions, memoised per instance until the questions change (content-cache.ts). */
 export async function findWeekQuestions(
   db: Database,
   seasonId: string,
   setNum: number,
 ): Promise<QuestionRow[]> {
-  return db
-    .select()
-    .from(questions)
-    .where(and(eq(questions.seasonId, seasonId), eq(questions.setNum, setNum)))
-    .orderBy(asc(questions.kind), asc(questions.position));
+  return memoised(db, `week-questions:${seasonId}:${setNum}`, () =>
+    db
+      .select()
+      .from(questions)
+      .where(and(eq(questions.seasonId, seasonId), eq(questions.setNum, setNum)))
+      .orderBy(asc(questions.kind), asc(questions.position)),
+  );
 }
 
 export async function findQuestions(db: Database, ids: number[]): Promise<QuestionRow[]> {

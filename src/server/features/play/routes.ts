@@ -65,10 +65,15 @@ export function registerPlayRoutes(
   );
 
   /** Every play action answers with the whole attempt as it now stands. */
-  const sendAttempt = async (request: FastifyRequest, reply: FastifyReply, id: string) =>
+  const sendAttempt = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    state?: play.AttemptState,
+  ) =>
     reply
       .headers(noStore)
-      .send(await play.attemptView(deps, request.signedIn!.player, id, languageOf(request)));
+      .send(await play.attemptView(deps, request.signedIn!.player, id, languageOf(request), state));
 
   typed.get('/api/attempts/:id', { onRequest, schema: withAttempt }, async (request, reply) =>
     sendAttempt(request, reply, request.params.id),
@@ -78,8 +83,13 @@ export function registerPlayRoutes(
     '/api/attempts/:id/answers',
     { onRequest, schema: { ...withAttempt, body: answerInputSchema } },
     async (request, reply) => {
-      await play.answer(deps, request.signedIn!.player, request.params.id, request.body);
-      return sendAttempt(request, reply, request.params.id);
+      const state = await play.answer(
+        deps,
+        request.signedIn!.player,
+        request.params.id,
+        request.body,
+      );
+      return sendAttempt(request, reply, request.params.id, state);
     },
   );
 
@@ -87,8 +97,8 @@ export function registerPlayRoutes(
     '/api/attempts/:id/finish',
     { onRequest, schema: withAttempt },
     async (request, reply) => {
-      await play.finish(deps, request.signedIn!.player, request.params.id);
-      return sendAttempt(request, reply, request.params.id);
+      const state = await play.finish(deps, request.signedIn!.player, request.params.id);
+      return sendAttempt(request, reply, request.params.id, state);
     },
   );
 
@@ -96,8 +106,8 @@ export function registerPlayRoutes(
     '/api/attempts/:id/challenger',
     { onRequest, schema: withAttempt },
     async (request, reply) => {
-      await play.startChallenger(deps, request.signedIn!.player, request.params.id);
-      return sendAttempt(request, reply, request.params.id);
+      const state = await play.startChallenger(deps, request.signedIn!.player, request.params.id);
+      return sendAttempt(request, reply, request.params.id, state);
     },
   );
 
@@ -105,13 +115,13 @@ export function registerPlayRoutes(
     '/api/attempts/:id/challenger/answer',
     { onRequest, schema: { ...withAttempt, body: challengerAnswerInputSchema } },
     async (request, reply) => {
-      await play.answerChallenger(
+      const state = await play.answerChallenger(
         deps,
         request.signedIn!.player,
         request.params.id,
         request.body.option,
       );
-      return sendAttempt(request, reply, request.params.id);
+      return sendAttempt(request, reply, request.params.id, state);
     },
   );
 }

@@ -185,16 +185,31 @@ async function weekPlayable(db: Database, weekQuestions: repo.QuestionRow[]): Pr
   return first !== undefined && (await repo.weekHasAttempts(db, first.seasonId, first.setNum));
 }
 
-/** The player's own attempt; someone else's is 'not found' (its existence is not revealed). */
+/** An attempt and its answers as a play action's transaction left them. */
+export interface AttemptState {
+  attempt: repo.AttemptRow;
+  answers: repo.AnswerRow[];
+}
+
+/**
+ * The player's own attempt; someone else's is 'not found' (its existence is not revealed).
+ * After a play action, `state` is what its transaction committed: no need to read it again.
+ */
 export async function attemptView(
   deps: PlayDeps,
   player: PlayerRow,
   id: string,
   language: Language,
+  state?: AttemptState,
 ): Promise<Attempt> {
-  const found = await repo.findOwnAttempt(deps.db, id, player.id);
-  if (!found) throw new AppError('ATTEMPT_NOT_FOUND', 'This attempt does not exist.');
-  const attempt = await closeIfExpired(deps, found);
+  let attempt: repo.AttemptRow;
+  if (state) {
+    attempt = state.attempt;
+  } else {
+    const found = await repo.findOwnAttempt(deps.db, id, player.id);
+    if (!found) throw new AppError('ATTEMPT_NOT_FOUND', 'This attempt does not exist.');
+    attempt = await closeIfExpired(deps, found);
+  }
   const current = await findCurrentSeason(deps.db);
   const week = current?.weeks.find(
     (w) => w.setNum === attempt.setNum && w.seasonId === attempt.seasonId,
@@ -206,10 +221,14 @@ export async function attemptView(
     ...attempt.questionIds,
     ...(attempt.challengerQuestionId ? [attempt.challengerQuestionId] : []),
   ];
-  const [answers, questions] = await Promise.all([
-    repo.findAnswers(deps.db, attempt.id),
-    repo.findQuestions(deps.db, ids),
+  const [answers, weekQuestions] = await Promise.all([
+    state?.answers ?? repo.findAnswers(deps.db, attempt.id),
+    repo.findWeekQuestions(deps.db, attempt.seasonId, attempt.setNum),
   ]);
+  // An attempt's questions are its week's; the week's set is memoised (content-cache.ts).
+  const questions = ids.every((id) => weekQuestions.some((q) => q.id === id))
+    ? weekQuestions
+    : await repo.findQuestions(deps.db, ids);
   const window = week ? weekWindow(week, timeZone) : null;
   return toAttemptView({
     attempt,
@@ -220,6 +239,15 @@ export async function attemptView(
     weekOpen: window !== null && now >= window.opensAt && now <= window.closesAt,
     revealCorrect: week ? closedEverywhere(week, now) : false,
   });
+}
+
+/**
+ * One question of the attempt's week, from the memoised week (content-cache.ts): a week's
+ * questions are frozen once anyone has started it (ADR 0009), so no need to read it in the lock.
+ */
+async function weekQuestion(deps: PlayDeps, attempt: repo.AttemptRow, id: number) {
+  const week = await repo.findWeekQuestions(deps.db, attempt.seasonId, attempt.setNum);
+  return week.find((q) => q.id === id) ?? (await repo.findQuestions(deps.db, [id]))[0];
 }
 
 /** Runs `work` on the locked attempt, after closing it if its time has run out. */
@@ -243,19 +271,21 @@ export async function answer(
   player: PlayerRow,
   id: string,
   input: { position: number; option: string },
-): Promise<void> {
-  const tooLate = await withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
+): Promise<AttemptState> {
+  const result = await withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
     const answers = await repo.findAnswers(tx, attempt.id);
+    const unchanged = { tooLate: false, attempt, answers };
     const previous = answers.find((a) => a.position === input.position);
     if (previous) {
-      if (previous.option === input.option) return false;
+      if (previous.option === input.option) return unchanged;
       throw new AppError(
         'ANSWER_FINAL',
         'This question has already been answered; answers are final.',
       );
     }
     if (attempt.finishedAt) {
-      if (attempt.timedOut && pastGrace(attempt.deadlineAt, now)) return true;
+      if (attempt.timedOut && pastGrace(attempt.deadlineAt, now))
+        return { ...unchanged, tooLate: true };
       throw new AppError('ATTEMPT_FINISHED', 'This week is already finished.');
     }
     const questionId = attempt.questionIds[input.position - 1];
@@ -270,7 +300,7 @@ export async function answer(
         `'${input.option}' is not an option of question ${input.position}.`,
       );
     }
-    const [question] = await repo.findQuestions(tx, [questionId]);
+    const question = await weekQuestion(deps, attempt, questionId);
     const row = {
       attemptId: attempt.id,
       position: input.position,
@@ -280,17 +310,24 @@ export async function answer(
       answeredAt: now,
     };
     await repo.insertAnswerOnce(tx, row);
-    if (answers.length + 1 === QUESTIONS_PER_WEEK) await score(tx, attempt, [...answers, row], now);
-    return false;
+    const all = [...answers, row];
+    const scored = all.length === QUESTIONS_PER_WEEK ? await score(tx, attempt, all, now) : attempt;
+    return { tooLate: false, attempt: scored, answers: all };
   });
   // Outside the transaction, so that closing the attempt is kept while the answer is refused.
-  if (tooLate) throw new AppError('ANSWER_TOO_LATE', 'Time is up: the 5 minutes have run out.');
+  if (result.tooLate)
+    throw new AppError('ANSWER_TOO_LATE', 'Time is up: the 5 minutes have run out.');
+  return result;
 }
 
 /** Scores the main set (what was answered counts); repeating it changes nothing. */
-export async function finish(deps: PlayDeps, player: PlayerRow, id: string): Promise<void> {
-  await withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
-    if (!attempt.finishedAt) await score(tx, attempt, await repo.findAnswers(tx, attempt.id), now);
+export async function finish(deps: PlayDeps, player: PlayerRow, id: string): Promise<AttemptState> {
+  return withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
+    const answers = await repo.findAnswers(tx, attempt.id);
+    return {
+      attempt: attempt.finishedAt ? attempt : await score(tx, attempt, answers, now),
+      answers,
+    };
   });
 }
 
@@ -298,26 +335,29 @@ export async function startChallenger(
   deps: PlayDeps,
   player: PlayerRow,
   id: string,
-): Promise<void> {
+): Promise<AttemptState> {
   const located = await locatePlayer(deps, player);
-  await withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
-    if (attempt.challengerStartedAt) return;
+  return withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
+    const answers = await repo.findAnswers(tx, attempt.id);
+    if (attempt.challengerStartedAt) return { attempt, answers };
     if (!attempt.finishedAt)
       throw new AppError('CHALLENGER_NOT_AVAILABLE', 'Finish the five questions first.');
     const weekOpen = located?.weekOpen && located.week?.setNum === attempt.setNum;
     if (!weekOpen)
       throw new AppError('CHALLENGER_NOT_AVAILABLE', 'The challenger closes with the game week.');
-    const challenger = (await repo.findWeekQuestions(tx, attempt.seasonId, attempt.setNum)).find(
-      (q) => q.kind === 'challenger',
-    );
+    // Memoised: a started week's questions are frozen (see weekQuestion).
+    const challenger = (
+      await repo.findWeekQuestions(deps.db, attempt.seasonId, attempt.setNum)
+    ).find((q) => q.kind === 'challenger');
     if (!challenger)
       throw new AppError('CHALLENGER_NOT_AVAILABLE', 'This week has no challenger question.');
-    await repo.updateAttempt(tx, attempt.id, {
+    const started = await repo.updateAttempt(tx, attempt.id, {
       challengerQuestionId: challenger.id,
       challengerOptionOrder: shuffled(Object.keys(challenger.translations.en!.options)),
       challengerStartedAt: now,
       challengerDeadlineAt: deadlineFrom(now),
     });
+    return { attempt: started, answers };
   });
 }
 
@@ -326,13 +366,14 @@ export async function answerChallenger(
   player: PlayerRow,
   id: string,
   option: string,
-): Promise<void> {
-  const tooLate = await withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
+): Promise<AttemptState> {
+  const result = await withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
     if (!attempt.challengerStartedAt)
       throw new AppError('CHALLENGER_NOT_AVAILABLE', 'Start the challenger first.');
+    const answers = await repo.findAnswers(tx, attempt.id);
     if (attempt.challengerCorrect !== null) {
-      if (attempt.challengerOption === option) return false;
-      if (attempt.challengerOption === null) return true;
+      if (attempt.challengerOption === option) return { tooLate: false, attempt, answers };
+      if (attempt.challengerOption === null) return { tooLate: true, attempt, answers };
       throw new AppError(
         'ANSWER_FINAL',
         'The challenger has already been answered; answers are final.',
@@ -341,12 +382,14 @@ export async function answerChallenger(
     if (!attempt.challengerOptionOrder!.includes(option)) {
       throw new AppError('UNKNOWN_OPTION', `'${option}' is not an option of the challenger.`);
     }
-    const [question] = await repo.findQuestions(tx, [attempt.challengerQuestionId!]);
+    const question = await weekQuestion(deps, attempt, attempt.challengerQuestionId!);
     const correct = question!.correctOption === option;
-    await decideChallenger(tx, attempt, { option, correct, at: now });
-    return false;
+    const decided = await decideChallenger(tx, attempt, { option, correct, at: now });
+    return { tooLate: false, attempt: decided, answers };
   });
-  if (tooLate) throw new AppError('ANSWER_TOO_LATE', 'Time is up: the 5 minutes have run out.');
+  if (result.tooLate)
+    throw new AppError('ANSWER_TOO_LATE', 'Time is up: the 5 minutes have run out.');
+  return result;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { activeWeeks, players, salesTeams, teams } from '../../db/schema';
+import { memoised } from '../season/content-cache';
 
 export interface IdentityClaims {
   issuer: string;
@@ -64,18 +65,21 @@ export async function findPlayerById(db: Database, id: string): Promise<PlayerRo
   return row;
 }
 
-/** The player's team and sales team, if any. */
+/** The player's team and sales team, if any; memoised per instance (content-cache.ts). */
 export async function findPlayerTeam(db: Database, player: PlayerRow) {
-  if (player.teamId === null) return { team: null, salesTeam: null };
-  const [row] = await db
-    .select({ team: teams, salesTeam: salesTeams })
-    .from(teams)
-    .leftJoin(
-      salesTeams,
-      and(eq(salesTeams.id, sql`${player.salesTeamId}`), eq(salesTeams.teamId, teams.id)),
-    )
-    .where(eq(teams.id, player.teamId));
-  return { team: row?.team ?? null, salesTeam: row?.salesTeam ?? null };
+  const { teamId, salesTeamId } = player;
+  if (teamId === null) return { team: null, salesTeam: null };
+  return memoised(db, `team:${teamId}:${salesTeamId}`, async () => {
+    const [row] = await db
+      .select({ team: teams, salesTeam: salesTeams })
+      .from(teams)
+      .leftJoin(
+        salesTeams,
+        and(eq(salesTeams.id, sql`${salesTeamId}`), eq(salesTeams.teamId, teams.id)),
+      )
+      .where(eq(teams.id, teamId));
+    return { team: row?.team ?? null, salesTeam: row?.salesTeam ?? null };
+  });
 }
 
 /** week_1..week_6 for a season; all active when the player never saved them. */

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { events, languages, salesTeams, seasons, teams, weeks } from '../../db/schema';
+import { memoised } from './content-cache';
 
 export type SeasonRow = typeof seasons.$inferSelect;
 export type WeekRow = typeof weeks.$inferSelect;
@@ -13,7 +14,15 @@ export interface CurrentSeason {
   weeks: WeekRow[];
 }
 
+/** Memoised per instance until the calendar changes (content-cache.ts). */
 export async function findCurrentSeason(db: Database): Promise<CurrentSeason | null> {
+  const found = await memoised(db, 'current-season', async () => ({
+    current: await loadCurrentSeason(db),
+  }));
+  return found.current;
+}
+
+async function loadCurrentSeason(db: Database): Promise<CurrentSeason | null> {
   const [season] = await db.select().from(seasons).where(eq(seasons.current, true));
   if (!season) return null;
   const [eventRows, weekRows] = await Promise.all([

@@ -1,0 +1,95 @@
+import { performance } from 'node:perf_hooks';
+import { Pool } from 'undici';
+import { summarize, type Summary } from './stats';
+
+/** An HTTP driver for the benchmark: keep-alive connections, latency per request kind. */
+
+export interface Call {
+  kind: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface Recorder {
+  send<T = unknown>(call: Call): Promise<T | null>;
+}
+
+export interface PhaseResult {
+  total: Summary;
+  byKind: Map<string, Summary>;
+  /** A few failures, to show what went wrong. */
+  failures: string[];
+}
+
+/**
+ * Runs `workers` concurrent loops of `work` against `origin` over as many keep-alive
+ * connections, until `work` returns false (or `durationMs` has passed), and summarises every
+ * request's latency. A non-2xx answer or a network error counts as an error and yields null.
+ */
+export async function runPhase(options: {
+  origin: string;
+  workers: number;
+  durationMs?: number;
+  work: (recorder: Recorder, worker: number) => Promise<boolean>;
+}): Promise<PhaseResult> {
+  const pool = new Pool(options.origin, {
+    connections: options.workers,
+    pipelining: 1,
+    keepAliveTimeout: 60_000,
+  });
+  const latencies = new Map<string, number[]>();
+  const errors = new Map<string, number>();
+  const failures: string[] = [];
+  const recorder: Recorder = {
+    async send<T>(call: Call): Promise<T | null> {
+      const json = call.body !== undefined;
+      const started = performance.now();
+      let ok = false;
+      let value: T | null = null;
+      try {
+        const response = await pool.request({
+          method: call.method,
+          path: call.path,
+          headers: { ...call.headers, ...(json ? { 'content-type': 'application/json' } : {}) },
+          ...(json ? { body: JSON.stringify(call.body) } : {}),
+        });
+        const text = await response.body.text();
+        ok = response.statusCode >= 200 && response.statusCode < 300;
+        if (ok) value = JSON.parse(text) as T;
+        else if (failures.length < 5)
+          failures.push(`${call.kind}: ${response.statusCode} ${text.slice(0, 200)}`);
+      } catch (error) {
+        if (failures.length < 5) failures.push(`${call.kind}: ${String(error)}`);
+      }
+      const elapsed = performance.now() - started;
+      const samples = latencies.get(call.kind) ?? [];
+      latencies.set(call.kind, samples);
+      samples.push(elapsed);
+      if (!ok) errors.set(call.kind, (errors.get(call.kind) ?? 0) + 1);
+      return value;
+    },
+  };
+  const started = performance.now();
+  const deadline = options.durationMs === undefined ? Infinity : started + options.durationMs;
+  await Promise.all(
+    Array.from({ length: options.workers }, async (_, worker) => {
+      while (performance.now() < deadline && (await options.work(recorder, worker)));
+    }),
+  );
+  const duration = performance.now() - started;
+  await pool.close();
+  const all = [...latencies.values()].flat();
+  const errorCount = [...errors.values()].reduce((sum, n) => sum + n, 0);
+  return {
+    total: summarize(all, errorCount, duration),
+    byKind: new Map(
+      [...latencies].map(([kind, samples]) => [
+        kind,
+        summarize(samples, errors.get(kind) ?? 0, duration),
+      ]),
+    ),
+    failures,
+  };
+}

@@ -1,0 +1,288 @@
+// npm run bench [-- --players 100000 --concurrency 32 --duration 10 --port 3400 --profile dir]
+// The whole-week benchmark (DESIGN.md §3) against the built server and a real PostgreSQL
+// (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres), in a database of
+// its own that it creates and drops. Not a test: it prints tables. See docs/performance.md.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { Client } from 'undici';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { STANDINGS_CHANNEL } from '../../src/server/features/standings/repository';
+import { runPhase, type PhaseResult } from './load';
+import { countSeeded, seedBackgroundPlayers, seedDrivenPlayers, type SeededPlayer } from './seed';
+import { startMinimalServer, startServer, type Running } from './server-process';
+import { percentile, summarize, type Summary } from './stats';
+import { playWeek } from './week-flow';
+
+/** Wednesday 5 Feb 2025, 12:00 UTC: week 1 of the 2025 season is open in every team's zone. */
+const CLOCK_START = '2025-02-05T12:00:00Z';
+/**
+ * The server's environment. Anything that would throttle a benchmark (rate limits) is lifted
+ * here, in one place; `--server-env NAME=value` adds more from the command line.
+ */
+const SERVER_ENV: Record<string, string> = {
+  NODE_ENV: 'production',
+  DEMO: '1',
+  LOG_LEVEL: 'warn',
+  SEASON_FILE: 'content/seasons/2025.json',
+  CLOCK_START,
+};
+
+const { values: args } = parseArgs({
+  options: {
+    players: { type: 'string', default: '10000' },
+    drive: { type: 'string' },
+    concurrency: { type: 'string', default: '32' },
+    duration: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3400' },
+    'server-env': { type: 'string', multiple: true, default: [] },
+    /** A folder for a CPU profile of the server (node --cpu-prof), to see where the time goes. */
+    profile: { type: 'string' },
+    /** Another server bundle, e.g. an older build to compare with (its folder needs content/). */
+    server: { type: 'string', default: 'dist/server/server.js' },
+  },
+});
+const PLAYERS = Number(args.players);
+const DRIVEN = Math.min(PLAYERS, Number(args.drive ?? args.players));
+const CONCURRENCY = Number(args.concurrency);
+const DURATION_MS = Number(args.duration) * 1000;
+const PORT = Number(args.port);
+for (const pair of args['server-env']) {
+  const [name, ...value] = pair.split('=');
+  SERVER_ENV[name!] = value.join('=');
+}
+const LEADERBOARD_SIZES = [1_000, 100_000];
+const COLD_RUNS = 15;
+const WARM_READS = 500;
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `podium_bench_${randomBytes(4).toString('hex')}`;
+const benchUrl = new URL(adminUrl);
+benchUrl.pathname = `/${dbName}`;
+
+const log = (line: string) => console.log(line);
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+const cookieOf = (player: SeededPlayer) => `podium_session=${player.sessionId}`;
+
+/** Fixed-duration GETs of one path at the benchmark's concurrency, with a cookie per worker. */
+function hammer(origin: string, path: string, cookies: string[] = []): Promise<PhaseResult> {
+  return runPhase({
+    origin,
+    workers: CONCURRENCY,
+    durationMs: DURATION_MS,
+    work: async (recorder, worker) => {
+      const cookie = cookies[worker % Math.max(1, cookies.length)];
+      await recorder.send({
+        kind: path,
+        method: 'GET',
+        path,
+        ...(cookie ? { headers: { cookie } } : {}),
+      });
+      return true;
+    },
+  });
+}
+
+/**
+ * The leaderboard's latency, one request at a time: `cold` right after a change (the snapshot is
+ * rebuilt), `warm` from the cache.
+ */
+async function leaderboardLatency(origin: string, client: pg.ClientBase, cookie: string) {
+  const http = new Client(origin);
+  const read = async () => {
+    const started = performance.now();
+    const response = await http.request({
+      method: 'GET',
+      path: '/api/standings',
+      headers: { cookie },
+    });
+    await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`/api/standings: ${response.statusCode}`);
+    return performance.now() - started;
+  };
+  const cold: number[] = [];
+  for (let run = 0; run < COLD_RUNS + 3; run++) {
+    await client.query('select pg_notify($1, $2)', [STANDINGS_CHANNEL, '2025']);
+    await sleep(50); // the server's LISTEN connection hears it a moment after the commit
+    const elapsed = await read();
+    if (run >= 3) cold.push(elapsed); // the first rebuilds also warm the code up
+  }
+  for (let i = 0; i < 50; i++) await read();
+  const warm: number[] = [];
+  for (let i = 0; i < WARM_READS; i++) warm.push(await read());
+  await http.close();
+  return { cold: percentile(Float64Array.from(cold).sort(), 0.5), warm: summarize(warm, 0, 1) };
+}
+
+/** Committed and rolled-back transactions of the bench database so far (a statement alone is one). */
+async function transactions(client: pg.ClientBase): Promise<number> {
+  await sleep(1500); // PostgreSQL publishes its counters about once a second
+  await client.query('select pg_stat_clear_snapshot()');
+  const { rows } = await client.query<{ n: string }>(
+    'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
+  );
+  return Number(rows[0]!.n);
+}
+
+const ms = (value: number) => value.toFixed(1).padStart(7);
+const row = (name: string, s: Summary, baseline?: number) =>
+  `${name.padEnd(22)} ${String(s.requests).padStart(8)} ${s.perSecond.toFixed(0).padStart(8)} ` +
+  `${ms(s.p50)} ${ms(s.p95)} ${ms(s.p99)} ${ms(s.max)} ${String(s.errors).padStart(7)}` +
+  (baseline ? `${(s.perSecond / baseline).toFixed(2).padStart(8)}` : '');
+const HEADER = `${'phase'.padEnd(22)} requests    req/s     p50     p95     p99     max  errors   ratio`;
+
+const started = performance.now();
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'podium-bench-'));
+let database: DatabaseHandle | null = null;
+let client: pg.Client | null = null;
+let server: Running | null = null;
+let minimal: Running | null = null;
+try {
+  const cpus = os.cpus();
+  log(
+    `machine: ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}; node ${process.version}`,
+  );
+  log(
+    `players ${PLAYERS.toLocaleString('en')}, driven ${DRIVEN.toLocaleString('en')}, concurrency ${CONCURRENCY}, fixed phases ${DURATION_MS / 1000} s\n`,
+  );
+
+  minimal = await startMinimalServer(PORT + 1);
+  const minimalBefore = await hammer(minimal.origin, '/');
+  log(`minimal route (before): ${minimalBefore.total.perSecond.toFixed(0)} req/s`);
+
+  server = await startServer(
+    PORT,
+    {
+      ...SERVER_ENV,
+      DATABASE_URL: benchUrl.href,
+      DATA_DIR: dataDir,
+    },
+    args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
+    args.server,
+  );
+  database = await openDatabase({ databaseUrl: benchUrl.href, dataDir: null });
+  client = new pg.Client({ connectionString: benchUrl.href });
+  await client.connect();
+
+  // Leaderboard at 1,000 players: a reader among them.
+  let phaseStart = performance.now();
+  const [reader] = await seedDrivenPlayers(database.db, client, 1, new Date(CLOCK_START));
+  await seedBackgroundPlayers(database.db, LEADERBOARD_SIZES[0]! - 1);
+  await client.query('analyze');
+  log(
+    `seeded ${(await countSeeded(client)).toLocaleString('en')} players in ${seconds(phaseStart)}`,
+  );
+  const leaderboard = [
+    {
+      players: await countSeeded(client),
+      ...(await leaderboardLatency(server.origin, client, cookieOf(reader!))),
+    },
+  ];
+
+  // The week: every driven player from sign-in to the standings.
+  phaseStart = performance.now();
+  const driven = await seedDrivenPlayers(database.db, client, DRIVEN, new Date(CLOCK_START));
+  await seedBackgroundPlayers(database.db, PLAYERS - DRIVEN);
+  await client.query('analyze');
+  log(
+    `seeded ${(await countSeeded(client)).toLocaleString('en')} players in ${seconds(phaseStart)}`,
+  );
+  let next = 0;
+  const before = { cpu: server.cpuMs(), transactions: await transactions(client) };
+  phaseStart = performance.now();
+  const week = await runPhase({
+    origin: server.origin,
+    workers: CONCURRENCY,
+    work: async (recorder) => {
+      const player = driven[next++];
+      if (!player) return false;
+      await playWeek(recorder, player, server!.origin);
+      return true;
+    },
+  });
+  log(`whole weeks of ${DRIVEN.toLocaleString('en')} players in ${seconds(phaseStart)}`);
+  // Load-independent figures: what one request costs the server, and the database's work.
+  const weekCpuMs = (server.cpuMs() - before.cpu) / week.total.requests;
+  const weekTransactions = ((await transactions(client)) - before.transactions) / DRIVEN;
+  const { rows: played } = await client.query<{ n: number }>(
+    `select count(*)::int as n from attempts where challenger_correct is not null`,
+  );
+  log(`attempts completed with the challenger: ${played[0]!.n.toLocaleString('en')}`);
+
+  const cookies = driven.slice(0, 1000).map(cookieOf);
+  const standingsReads = await hammer(server.origin, '/api/standings', cookies);
+  const myTeamReads = await hammer(server.origin, '/api/standings/my-team', cookies);
+  const meReads = await hammer(server.origin, '/api/me', cookies);
+
+  // Leaderboard at 100,000 players.
+  const target = LEADERBOARD_SIZES[1]!;
+  const present = await countSeeded(client);
+  phaseStart = performance.now();
+  await seedBackgroundPlayers(database.db, target - present);
+  await client.query('analyze');
+  log(
+    `seeded ${(await countSeeded(client)).toLocaleString('en')} players in ${seconds(phaseStart)}`,
+  );
+  leaderboard.push({
+    players: await countSeeded(client),
+    ...(await leaderboardLatency(server.origin, client, cookieOf(reader!))),
+  });
+
+  const minimalAfter = await hammer(minimal.origin, '/');
+  const baseline = (minimalBefore.total.perSecond + minimalAfter.total.perSecond) / 2;
+
+  log(
+    `\nThroughput and latency (ms) at concurrency ${CONCURRENCY}; ratio = req/s ÷ the minimal route's (mean of before and after: ${baseline.toFixed(0)} req/s)\n`,
+  );
+  log(HEADER);
+  log(row('minimal route (before)', minimalBefore.total, baseline));
+  log(row('whole week', week.total, baseline));
+  log(row('GET /api/standings', standingsReads.total, baseline));
+  log(row('GET …/my-team', myTeamReads.total, baseline));
+  log(row('GET /api/me', meReads.total, baseline));
+  log(row('minimal route (after)', minimalAfter.total, baseline));
+  log(`\nWhole week by request (req/s = that request's share of the phase)\n`);
+  log(HEADER);
+  for (const [kind, summary] of week.byKind) log(row(`  ${kind}`, summary));
+  log(
+    `\nServer CPU per request in the whole week: ${weekCpuMs.toFixed(2)} ms; database ` +
+      `transactions per player-week (${week.total.requests / DRIVEN} requests): ${weekTransactions.toFixed(1)}`,
+  );
+  const failures = [week, standingsReads, myTeamReads, meReads].flatMap((phase) => phase.failures);
+  if (failures.length > 0) log(`\nFirst failures:\n  ${failures.slice(0, 5).join('\n  ')}`);
+
+  log(
+    `\nLeaderboard latency, one request at a time (ms; cold = median of ${COLD_RUNS} reads right after a change, warm = ${WARM_READS} cached reads)\n`,
+  );
+  log(' players      cold   warm p50   warm p95   warm p99');
+  for (const size of leaderboard) {
+    log(
+      `${size.players.toLocaleString('en').padStart(8)}  ${ms(size.cold)}    ${ms(size.warm.p50)}    ${ms(size.warm.p95)}    ${ms(size.warm.p99)}`,
+    );
+  }
+  log(
+    `\nload average at the end ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}; total ${seconds(started)}`,
+  );
+} finally {
+  await minimal?.stop();
+  await server?.stop();
+  await client?.end();
+  await database?.close();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+}

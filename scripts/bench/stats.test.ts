@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { percentile, summarize } from './stats';
+
+describe('benchmark figures', () => {
+  it('takes the nearest-rank percentile', () => {
+    const sorted = Array.from({ length: 100 }, (_, i) => i + 1); // 1..100
+    expect(percentile(sorted, 0.5)).toBe(50);
+    expect(percentile(sorted, 0.95)).toBe(95);
+    expect(percentile(sorted, 0.99)).toBe(99);
+    expect(percentile(sorted, 1)).toBe(100);
+    expect(percentile([1, 2, 3, 4], 0.5)).toBe(2);
+    expect(percentile([7], 0.99)).toBe(7);
+    expect(percentile([], 0.5)).toBeNaN();
+  });
+
+  it('summarises unsorted samples, counting every request in the rate', () => {
+    const summary = summarize([30, 10, 20, 40], 1, 2000);
+    expect(summary).toEqual({
+      requests: 4,
+      errors: 1,
+      perSecond: 2,
+      p50: 20,
+      p95: 40,
+      p99: 40,
+      max: 40,
+    });
+  });
+
+  it('sorts numerically, not as text', () => {
+    expect(summarize([9, 100, 10], 0, 1000).p50).toBe(10);
+  });
+});
