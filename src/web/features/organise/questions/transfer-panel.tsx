@@ -1,0 +1,172 @@
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ImportResult, WeekQuestions } from '../../../../shared/contracts/organise-questions';
+import { ApiError } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/use-error-message';
+import { exportUrl, useImportQuestions, type QuestionFileFormat } from './api/import-questions';
+import { importChanges } from './import-changes';
+import { useLabels } from './labels';
+import styles from './questions.module.css';
+
+type Picked = { name: string; format: QuestionFileFormat; content: string };
+
+const formatOf = (name: string): QuestionFileFormat =>
+  name.toLowerCase().endsWith('.json') ? 'json' : 'csv';
+
+/**
+ * A week's questions as files: download links to the export, and an import that is always
+ * checked first (a dry run shows what would change) before it is applied.
+ */
+export function TransferPanel({ week }: { week: WeekQuestions }) {
+  const { t } = useTranslation('organise-questions');
+  const { slotName } = useLabels();
+  const errorText = useErrorText();
+  const importer = useImportQuestions(week.setNum);
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const [reading, setReading] = useState(false);
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [done, setDone] = useState<number | null>(null);
+  const [error, setError] = useState<{ text: string; details: string | null } | null>(null);
+
+  const fail = (failure: unknown) =>
+    setError({
+      text: errorText(failure),
+      // The server lists what is wrong in the file (in English): the organiser needs it to fix it.
+      details:
+        failure instanceof ApiError && failure.code === 'IMPORT_INVALID' ? failure.message : null,
+    });
+
+  const reset = () => {
+    setPicked(null);
+    setPreview(null);
+    if (input.current) input.current.value = '';
+  };
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    setPreview(null);
+    setDone(null);
+    setError(null);
+    if (!file) return setPicked(null);
+    setReading(true);
+    try {
+      const next = { name: file.name, format: formatOf(file.name), content: await file.text() };
+      setPicked(next);
+      importer.mutate(
+        { format: next.format, content: next.content, dryRun: true },
+        { onSuccess: setPreview, onError: fail },
+      );
+    } catch {
+      setError({ text: t('transfer.unreadable'), details: null });
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const apply = () => {
+    if (!picked) return;
+    setError(null);
+    importer.mutate(
+      { format: picked.format, content: picked.content, dryRun: false },
+      {
+        onSuccess: (result) => {
+          setDone(result.changed);
+          reset();
+        },
+        onError: fail,
+      },
+    );
+  };
+
+  const changes = preview ? importChanges(week, preview.week) : [];
+  const busy = reading || importer.isPending;
+  const status = reading
+    ? t('transfer.reading')
+    : importer.isPending
+      ? importer.variables?.dryRun
+        ? t('transfer.checking')
+        : t('transfer.importing')
+      : done !== null
+        ? t('transfer.imported', { number: done })
+        : '';
+
+  return (
+    <section aria-labelledby="transfer-title" className={styles.transfer}>
+      <h3 id="transfer-title">{t('transfer.title')}</h3>
+      <div className={styles.actions}>
+        <a className="button button-secondary" href={exportUrl(week.setNum, 'csv')} download>
+          {t('transfer.exportCsv')}
+        </a>
+        <a className="button button-secondary" href={exportUrl(week.setNum, 'json')} download>
+          {t('transfer.exportJson')}
+        </a>
+      </div>
+      {week.locked ? (
+        <p className={styles.muted}>{t('transfer.locked')}</p>
+      ) : (
+        <div className={styles.field}>
+          <label htmlFor={inputId}>{t('transfer.file')}</label>
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept=".csv,.json,text/csv,application/json"
+            aria-describedby={`${inputId}-hint`}
+            disabled={busy}
+            onChange={(event) => void pick(event)}
+          />
+          <p id={`${inputId}-hint`} className={styles.muted}>
+            {t('transfer.fileHint')}
+          </p>
+        </div>
+      )}
+      <p role="status" aria-busy={busy || undefined} className={styles.saved}>
+        {status}
+      </p>
+      {error && (
+        <div role="alert" className={styles.error}>
+          <p>{error.text}</p>
+          {error.details && (
+            <pre className={styles.details} tabIndex={0}>
+              {error.details}
+            </pre>
+          )}
+        </div>
+      )}
+      {preview && picked && (
+        <div className={styles.preview} aria-labelledby="preview-title" role="region">
+          <h4 id="preview-title">{t('transfer.previewTitle', { file: picked.name })}</h4>
+          {changes.length === 0 ? (
+            <p>{t('transfer.nothing')}</p>
+          ) : (
+            <>
+              <p>{t('transfer.wouldChange', { number: preview.changed })}</p>
+              <ul>
+                {changes.map((change) => (
+                  <li key={change.slot}>
+                    {t(`transfer.${change.change}`, { slot: slotName(change.slot) })}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className="button"
+              disabled={busy || preview.changed === 0}
+              onClick={apply}
+            >
+              {t('transfer.apply')}
+            </button>
+            <button type="button" className="button button-secondary" onClick={reset}>
+              {t('transfer.cancel')}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { OrganiserSeason } from '../../../../shared/contracts/organise';
+import { WEEK_COUNT } from '../../../../shared/domain/calendar';
+import { useLabels } from './labels';
+import styles from './questions.module.css';
+
+/** The six weeks as links, each with its dates, state and whether its questions are ready. */
+export function WeekPicker({
+  setNum,
+  weeks,
+}: {
+  setNum: number;
+  weeks: OrganiserSeason['weeks'] | null;
+}) {
+  const { t } = useTranslation('organise-questions');
+  const { weekDates } = useLabels();
+  return (
+    <nav aria-label={t('week.picker')}>
+      <ul className={styles.weeks}>
+        {Array.from({ length: WEEK_COUNT }, (_, index) => index + 1).map((number) => {
+          const week = weeks?.find((entry) => entry.setNum === number);
+          return (
+            <li key={number}>
+              <Link
+                to={`?week=${number}`}
+                className={styles.weekLink}
+                aria-current={number === setNum ? 'page' : undefined}
+              >
+                <strong>{t('week.title', { number })}</strong>
+                {week && (
+                  <>
+                    <span>{weekDates(week.opensOn, week.closesOn)}</span>
+                    <span>
+                      {t(`week.status.${week.status}`)} ·{' '}
+                      <span className={week.readiness.ready ? styles.ok : styles.bad}>
+                        {week.readiness.ready ? t('week.ready') : t('week.notReady')}
+                      </span>
+                    </span>
+                  </>
+                )}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
