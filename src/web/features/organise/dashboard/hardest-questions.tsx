@@ -44,7 +44,10 @@ function QuestionStats({ question }: { question: Question }) {
       <h3 id={id} className={styles.questionTitle}>
         {t('dashboard.questions.heading', {
           slot: slotName(question.slot, t),
-          category: question.category,
+          // Categories are the season's topics, translated in the main locale.
+          category: i18n.exists(`topics.${question.category}`, { ns: 'translation' })
+            ? t(`topics.${question.category}`, { ns: 'translation' })
+            : question.category,
         })}
       </h3>
       <p className={styles.questionText}>{question.text}</p>

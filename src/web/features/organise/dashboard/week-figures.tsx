@@ -98,7 +98,8 @@ function FiguresTable({
 }) {
   const { t, i18n } = useTranslation('organise-players');
   return (
-    <section aria-labelledby={`${id}-title`} className={styles.section}>
+    // The table's scrolling region carries the name: one landmark per table, not two.
+    <section className={styles.section}>
       <h2 id={`${id}-title`} className={styles.heading}>
         {title}
       </h2>

@@ -28,7 +28,7 @@ export function PlayerWeeks({
   const timeZone =
     teams.data?.teams.find((team) => team.id === detail.player.team?.id)?.timeZone ?? me.timeZone;
   return (
-    <section className={styles.section} aria-labelledby="weeks-title">
+    <section className={styles.section}>
       <h2 id="weeks-title" className={styles.heading}>
         {t('player.weeksTitle')}
       </h2>

@@ -104,7 +104,7 @@ function Results({ search, onPage }: { search: PlayerSearch; onPage: (page: numb
   }
   const data = results.data;
   return (
-    <section className={styles.section} aria-labelledby="results-title">
+    <section className={styles.section}>
       <h2 id="results-title" className={styles.heading} aria-live="polite">
         {data ? t('players.found', { total: data.total }) : t('app.loading', { ns: 'translation' })}
       </h2>
