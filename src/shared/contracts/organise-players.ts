@@ -24,6 +24,7 @@ export const playerSummarySchema = z.object({
 });
 export type PlayerSummary = z.infer<typeof playerSummarySchema>;
 export const playerPageSchema = z.object({ ...pageFields, players: z.array(playerSummarySchema) });
+export type PlayerPage = z.infer<typeof playerPageSchema>;
 
 export const playerAttemptSchema = z.object({
   status: z.enum(['in-progress', 'done']),
@@ -64,6 +65,7 @@ export const moveTeamInputSchema = z.strictObject({
   salesTeamId: rowIdSchema.nullable(),
   reason: z.string().trim().max(500).optional(),
 });
+export type MoveTeamInput = z.infer<typeof moveTeamInputSchema>;
 
 /** POST /api/organise/players/:playerId/weeks/:setNum/inactive: an override, reason required. */
 export const weekInactiveInputSchema = z.strictObject({ reason });

@@ -63,6 +63,7 @@ export const notPlayedPageSchema = z.object({
   ...pageFields,
   players: z.array(playerSummarySchema),
 });
+export type NotPlayedPage = z.infer<typeof notPlayedPageSchema>;
 
 export const standingsExportQuerySchema = z.object({
   setNum: z.coerce.number().int().min(1).max(WEEK_COUNT).optional(),

@@ -1,0 +1,77 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Warnings } from '../../../../shared/contracts/organise';
+import { formatDate } from '../../../lib/format';
+import { useWarnings, WARNING_DAYS } from './api/get-warnings';
+import styles from './dashboard.module.css';
+import { daysUntil } from './week-choice';
+
+type Problem = Warnings['warnings'][number]['problems'][number];
+
+/**
+ * Weeks open, or opening within a week, whose questions are not ready: shown first and loud,
+ * because players cannot start such a week. Quiet when all is well.
+ */
+export function WarningsPanel({ timeZone }: { timeZone: string }) {
+  const { t, i18n } = useTranslation('organise-players');
+  const warnings = useWarnings();
+  const data = warnings.data;
+  if (!data) return null;
+  if (data.warnings.length === 0) {
+    return (
+      <p className={styles.allReady}>{t('dashboard.warnings.allReady', { days: WARNING_DAYS })}</p>
+    );
+  }
+  const relative = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' });
+  return (
+    <section className={styles.warnings} aria-labelledby="warnings-title">
+      <h2 id="warnings-title" className={styles.warningsTitle}>
+        <span aria-hidden="true">⚠ </span>
+        {t('dashboard.warnings.title')}
+      </h2>
+      <ul className={styles.warningList}>
+        {data.warnings.map((warning) => (
+          <li key={warning.setNum}>
+            <p className={styles.warningText}>
+              {warning.status === 'open'
+                ? t('dashboard.warnings.open', { number: warning.setNum })
+                : t('dashboard.warnings.upcoming', {
+                    number: warning.setNum,
+                    when: relative.format(daysUntil(warning.startsAt, new Date()), 'day'),
+                    date: formatDate(warning.startsAt, i18n.language, timeZone, true),
+                  })}
+            </p>
+            <ul>
+              {warning.problems.map((problem) => (
+                <li key={String(problem.slot)}>
+                  <ProblemText problem={problem} />
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to="/organise/questions">{t('dashboard.warnings.fix')}</Link>
+      </p>
+    </section>
+  );
+}
+
+function ProblemText({ problem }: { problem: Problem }) {
+  const { t, i18n } = useTranslation('organise-players');
+  const slot = slotName(problem.slot, t);
+  const names = new Intl.DisplayNames([i18n.language], { type: 'language' });
+  const languages = new Intl.ListFormat(i18n.language).format(
+    problem.languages.map((code) => names.of(code) ?? code),
+  );
+  return t(`dashboard.warnings.${problem.problem}`, { slot, languages });
+}
+
+/** 'Question 3' or 'Challenger question'. */
+export function slotName(slot: number | 'challenger', t: TFunction<'organise-players'>) {
+  return slot === 'challenger'
+    ? t('common.slot.challenger')
+    : t('common.slot.question', { number: slot });
+}

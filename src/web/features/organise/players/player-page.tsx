@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { PlayerDetail } from '../../../../shared/contracts/organise-players';
+import { Flag } from '../../../components/flag';
+import { LoadFailed } from '../../../components/load-failed';
+import { countryName, formatPoints } from '../../../lib/format';
+import { usePlayerDetail } from './api/get-player';
+import { MoveTeamForm } from './move-team-form';
+import { PlayerWeeks } from './player-weeks';
+import styles from './players.module.css';
+import { WeekInactiveForm } from './week-inactive-form';
+
+const DASH = '–';
+
+/**
+ * One player for the organisers (/organise/players/:playerId): their details, their six weeks,
+ * the holiday override for a week, and a move to another team.
+ */
+export function PlayerPage() {
+  const { t, ready } = useTranslation('organise-players');
+  const { playerId = '' } = useParams();
+  const detail = usePlayerDetail(playerId);
+  const [overriding, setOverriding] = useState<number | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const back = (
+    <p>
+      <Link to="/organise/players">
+        <span aria-hidden="true">← </span>
+        {t('player.back')}
+      </Link>
+    </p>
+  );
+  if (!ready || detail.isPending) {
+    return <p role="status">{t('app.loading', { ns: 'translation' })}</p>;
+  }
+  if (detail.isError) {
+    return (
+      <div className={styles.page}>
+        {back}
+        <LoadFailed error={detail.error} onRetry={() => void detail.refetch()} />
+      </div>
+    );
+  }
+  const data = detail.data;
+  return (
+    <div className={styles.page}>
+      {back}
+      <h1 className={styles.title}>{data.player.name}</h1>
+      <PlayerFacts detail={data} />
+      <p role="status" className={styles.success}>
+        {done}
+      </p>
+      <PlayerWeeks
+        detail={data}
+        onOverride={(setNum) => {
+          setDone(null);
+          setOverriding(setNum);
+        }}
+      />
+      {overriding !== null && (
+        <WeekInactiveForm
+          key={overriding}
+          playerId={data.player.id}
+          setNum={overriding}
+          onCancel={() => setOverriding(null)}
+          onDone={() => {
+            setDone(t('player.inactive.done', { number: overriding, name: data.player.name }));
+            setOverriding(null);
+          }}
+        />
+      )}
+      <MoveTeamForm detail={data} />
+    </div>
+  );
+}
+
+function PlayerFacts({ detail }: { detail: PlayerDetail }) {
+  const { t, i18n } = useTranslation('organise-players');
+  const { player } = detail;
+  const language = player.language
+    ? (new Intl.DisplayNames([i18n.language], { type: 'language' }).of(player.language) ??
+      player.language)
+    : DASH;
+  const facts = [
+    ['email', t('common.columns.email'), player.email ?? DASH],
+    [
+      'team',
+      t('common.columns.team'),
+      player.team ? (
+        <span className={styles.teamCell}>
+          <Flag code={player.team.flag} />
+          <span>{countryName(player.team.flag, player.team.name, i18n.language)}</span>
+        </span>
+      ) : (
+        t('player.noTeam')
+      ),
+    ],
+    ['salesTeam', t('common.columns.salesTeam'), player.salesTeam?.name ?? DASH],
+    ['language', t('common.columns.language'), language],
+    ['total', t('player.total'), formatPoints(detail.totalScore, i18n.language)],
+  ] as const;
+  return (
+    <section aria-label={t('player.details')}>
+      <dl className={styles.facts}>
+        {facts.map(([key, label, value]) => (
+          <div key={key}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,226 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations, PHONE, registerThroughApi, signInAs } from './fixtures';
+
+/**
+ * The organisers' dashboard, players and exports screens, signed in as the demo organiser
+ * (Morgan Lee, who stays unregistered: play.spec.ts registers him later). Rafael (Brazil,
+ * account.spec.ts's player) plays week 1, and Linh (Vietnam) gets a week marked inactive: no
+ * spec that runs after this one looks at those two teams.
+ */
+
+const LAPTOP = { width: 1280, height: 800 };
+const TABLET = { width: 768, height: 1024 };
+const CSRF = { 'x-podium-csrf': '1' };
+
+interface Attempt {
+  id: string;
+  questions: { position: number; options: { key: string }[] }[];
+  answers: { position: number }[];
+}
+
+/** Registers the signed-in player unless an earlier spec already did. */
+async function ensureRegistered(page: Page, country: string): Promise<void> {
+  const me = (await (await page.request.get('/api/me')).json()) as { registered: boolean };
+  if (!me.registered) await registerThroughApi(page, country);
+}
+
+/** Rafael plays the open week through the API (first option each time); repeating is harmless. */
+async function rafaelPlaysWeek1(browser: Browser, baseURL: string | undefined): Promise<void> {
+  const context = await browser.newContext({ baseURL, locale: 'en-GB' });
+  const page = await context.newPage();
+  await signInAs(page, 'Rafael Souza');
+  await ensureRegistered(page, 'br');
+  const started = await page.request.post('/api/weeks/current/attempt', { headers: CSRF });
+  expect(started.status()).toBe(200);
+  const attempt = (await started.json()) as Attempt;
+  for (const question of attempt.questions) {
+    if (attempt.answers.some((answer) => answer.position === question.position)) continue;
+    const answered = await page.request.post(`/api/attempts/${attempt.id}/answers`, {
+      headers: CSRF,
+      data: { position: question.position, option: question.options[0]!.key },
+    });
+    expect(answered.status()).toBe(200);
+  }
+  await context.close();
+}
+
+/** Linh (Vietnam) registers, unless an earlier test did: she has not played week 1. */
+async function linhRegisters(browser: Browser, baseURL: string | undefined): Promise<void> {
+  const context = await browser.newContext({ baseURL, locale: 'en-GB' });
+  const page = await context.newPage();
+  await signInAs(page, 'Linh Nguyễn', '/account');
+  await ensureRegistered(page, 'vn');
+  await context.close();
+}
+
+/** Splits one CSV line into its fields (RFC 4180 quotes). */
+function csvFields(line: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < line.length; index++) {
+    const char = line[index]!;
+    if (quoted && char === '"' && line[index + 1] === '"') {
+      field += '"';
+      index++;
+    } else if (char === '"') quoted = !quoted;
+    else if (char === ',' && !quoted) {
+      fields.push(field);
+      field = '';
+    } else field += char;
+  }
+  return [...fields, field];
+}
+
+async function axeAt(page: Page, viewports: { width: number; height: number }[]): Promise<void> {
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page);
+  }
+}
+
+test('an organiser downloads the regional winners CSV and reads it back', async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  await rafaelPlaysWeek1(browser, testInfo.project.use.baseURL);
+  await page.setViewportSize(LAPTOP);
+  await signInAs(page, 'Morgan Lee', '/organise/exports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Exports' })).toBeVisible();
+  await axeAt(page, [LAPTOP, TABLET]);
+
+  await page.getByRole('spinbutton', { name: 'Players per region' }).fill('3');
+  const link = page.getByRole('link', { name: 'Download the regional winners (CSV)' });
+  await expect(link).toHaveAttribute('href', /regional-winners\.csv\?top=3$/);
+  const downloading = page.waitForEvent('download');
+  await link.click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('regional-winners.csv');
+
+  const bytes = readFileSync((await download.path())!);
+  // The byte-order mark lets spreadsheets read Thai and Vietnamese names as UTF-8.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').trim().split(/\r?\n/);
+  expect(csvFields(lines[0]!)).toEqual([
+    'region',
+    'rank',
+    'name',
+    'email',
+    'team',
+    'total_points',
+    'total_time_seconds',
+    'total_time',
+    'last_submission',
+  ]);
+  const rafael = lines.map(csvFields).find((fields) => fields[2] === 'Rafael Souza');
+  expect(rafael).toBeDefined();
+  const [region, rank, , email, team, points, seconds, time, lastSubmission] = rafael!;
+  expect({ region, rank, email, team }).toEqual({
+    region: 'LATAM',
+    rank: '1',
+    email: 'rafael.souza@example.com',
+    team: 'Brazil',
+  });
+  expect(points).toMatch(/^\d+\.\d{2}$/);
+  expect(Number(seconds)).toBeGreaterThanOrEqual(0);
+  expect(time).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+  expect(Number.isNaN(Date.parse(lastSubmission!))).toBe(false);
+});
+
+test('the dashboard shows the open week: participation, hardest questions, who has not played', async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  await rafaelPlaysWeek1(browser, testInfo.project.use.baseURL);
+  await linhRegisters(browser, testInfo.project.use.baseURL);
+  await page.setViewportSize(LAPTOP);
+  await signInAs(page, 'Morgan Lee', '/organise');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Week' })).toHaveValue('1');
+  await expect(page.getByText('This week is open: players are playing now.')).toBeVisible();
+
+  const teams = page.getByRole('region', { name: 'Participation by team' });
+  const brazil = teams.getByRole('row', { name: /Brazil/ });
+  await expect(brazil).toContainText('1 / 1');
+  await expect(brazil).toContainText('100%');
+  await expect(page.getByRole('heading', { name: 'Participation by sales team' })).toBeVisible();
+
+  // Rafael answered each question once: five questions and the challenger show their spread.
+  const questions = page.getByRole('article');
+  await expect(questions).toHaveCount(6);
+  await expect(questions.first()).toContainText(/correct \(\d of 1 answers\)/);
+  await expect(questions.first().getByText('correct answer')).toBeVisible();
+
+  // Linh is active in week 1 and has not played: she is on the reminder list.
+  await expect(teams.getByRole('row', { name: /Vietnam/ })).toContainText('0 / 1');
+  const notPlayed = page.getByRole('region', { name: 'Who has not played yet' });
+  await expect(notPlayed.getByRole('row', { name: /Linh Nguyễn/ })).toContainText('Vietnam');
+  await expect(
+    notPlayed.getByRole('link', { name: 'Download the list for reminders (CSV)' }),
+  ).toHaveAttribute('href', '/api/organise/weeks/1/not-played.csv');
+
+  await page.getByRole('combobox', { name: 'Week' }).selectOption('2');
+  await expect(page).toHaveURL(/\/organise\?week=2$/);
+  await expect(page.getByRole('heading', { name: 'Week 2 at a glance' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Week' }).selectOption('1');
+  await expect(page.getByRole('heading', { name: 'Week 1 at a glance' })).toBeVisible();
+  await axeAt(page, [LAPTOP, TABLET, PHONE]);
+});
+
+test('an organiser finds a player, opens their weeks and marks week 1 inactive with a reason', async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  await linhRegisters(browser, testInfo.project.use.baseURL);
+
+  await page.setViewportSize(LAPTOP);
+  await signInAs(page, 'Morgan Lee', '/organise/players');
+  await expect(page.getByRole('heading', { level: 1, name: 'Players' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Name or email' }).fill('linh.nguyen@');
+  await page.getByRole('combobox', { name: 'Team' }).selectOption({ label: 'Vietnam' });
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/q=linh\.nguyen%40&team=\d+/);
+  await expect(page.getByRole('heading', { name: 'Players found: 1' })).toBeVisible();
+  await axeAt(page, [LAPTOP, TABLET]);
+
+  await page.getByRole('link', { name: 'Linh Nguyễn' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Linh Nguyễn' })).toBeVisible();
+  const weeks = page.getByRole('table', { name: 'Weeks of Linh Nguyễn' });
+  await expect(weeks.getByRole('row')).toHaveCount(7);
+  const week1 = weeks.getByRole('row', { name: /^Week 1/ });
+  await expect(week1).toContainText('open');
+  await expect(week1).toContainText('Not played');
+
+  await week1.getByRole('button', { name: 'Mark inactive Week 1' }).click();
+  const form = page.getByRole('form', { name: 'Mark week 1 inactive' });
+  const reason = form.getByRole('textbox', { name: 'Reason (required)' });
+  await expect(reason).toBeFocused();
+  await form.getByRole('button', { name: 'Mark inactive' }).click();
+  await expect(form.getByText('Give a reason of at least 3 characters.')).toBeVisible();
+  await expect(reason).toHaveAttribute('aria-invalid', 'true');
+  await axeAt(page, [LAPTOP, TABLET]);
+
+  await reason.fill('Sick leave all week');
+  await form.getByRole('button', { name: 'Mark inactive' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Week 1 is now inactive for Linh Nguyễn.' }),
+  ).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await expect(week1).toContainText('Inactive');
+  await expect(week1.getByRole('button')).toHaveCount(0);
+  await axeAt(page, [PHONE]);
+
+  // The override is kept: a reload shows the week inactive, and the audit log has the reason.
+  await page.reload();
+  await expect(page.getByRole('row', { name: /^Week 1/ })).toContainText('Inactive');
+  const audit = await page.request.get('/api/organise/audit?entityType=player');
+  const entries = ((await audit.json()) as { entries: { action: string; reason: string }[] })
+    .entries;
+  expect(entries).toContainEqual(
+    expect.objectContaining({ action: 'player.week-inactive', reason: 'Sick leave all week' }),
+  );
+});
