@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AUDIT_ENTITIES } from './audit-entities';
 import styles from '../season/organise-screen.module.css';
-import { LoadFailed, Loading } from '../season/screen-states';
+import { Loading } from '../season/screen-states';
+import { LoadFailed } from '../../../components/load-failed';
 import { useAuditPage } from './api/audit';
 import { AuditEntryCard } from './audit-entry';
 import auditStyles from './audit.module.css';
@@ -93,7 +94,7 @@ export function AuditPage() {
           </>
         )
       ) : audit.isError ? (
-        <LoadFailed onRetry={() => void audit.refetch()} />
+        <LoadFailed error={audit.error} onRetry={() => void audit.refetch()} />
       ) : (
         <Loading />
       )}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { WEEK_COUNT } from '../../../../shared/domain/calendar';
 import type { QuestionSlot } from '../../../../shared/domain/question-review';
-import { useErrorText } from '../../../lib/use-error-message';
+import { LoadFailed } from '../../../components/load-failed';
 import { useOrganiserSeason } from './api/get-organiser-season';
 import { useWeekQuestions } from './api/get-week-questions';
 import { useLabels } from './labels';
@@ -38,7 +38,6 @@ export function QuestionsPage() {
   const setNum = parseWeek(params.get('week')) ?? firstNotClosed ?? 1;
   const slot = parseSlot(params.get('slot'));
   const week = useWeekQuestions(setNum);
-  const errorText = useErrorText();
   const { weekDates } = useLabels();
   const title = useRef<HTMLHeadingElement>(null);
   const opened = useRef(false);
@@ -58,12 +57,7 @@ export function QuestionsPage() {
       {week.isPending ? (
         <p role="status">{t('loading')}</p>
       ) : week.isError ? (
-        <div className={styles.problem} role="alert">
-          <p>{errorText(week.error)}</p>
-          <button type="button" className="button" onClick={() => void week.refetch()}>
-            {t('retry')}
-          </button>
-        </div>
+        <LoadFailed error={week.error} onRetry={() => void week.refetch()} />
       ) : slot !== null ? (
         <QuestionEditor key={`${setNum}-${slot}`} week={week.data} slot={slot} />
       ) : (

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useOrganiserSeason } from './api/season';
 import styles from './organise-screen.module.css';
-import { LoadFailed, Loading } from './screen-states';
+import { Loading } from './screen-states';
+import { LoadFailed } from '../../../components/load-failed';
 import { SeasonEditor } from './season-editor';
 
 /** /organise/season: the calendar as it stands, and its editor (issue 6, ADR 0009). */
@@ -16,7 +17,7 @@ export function SeasonPage() {
       {season.data ? (
         <SeasonEditor season={season.data} />
       ) : season.isError ? (
-        <LoadFailed onRetry={() => void season.refetch()} />
+        <LoadFailed error={season.error} onRetry={() => void season.refetch()} />
       ) : (
         <Loading />
       )}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlayer } from '../../../lib/auth/use-player';
 import styles from '../season/organise-screen.module.css';
-import { LoadFailed, Loading } from '../season/screen-states';
+import { Loading } from '../season/screen-states';
+import { LoadFailed } from '../../../components/load-failed';
 import { useOrganiserTeams } from './api/teams';
 import { TeamCard } from './team-card';
 import { TeamEditor } from './team-editor';
@@ -83,7 +84,7 @@ export function TeamsPage() {
           </ul>
         )
       ) : teams.isError ? (
-        <LoadFailed onRetry={() => void teams.refetch()} />
+        <LoadFailed error={teams.error} onRetry={() => void teams.refetch()} />
       ) : (
         <Loading />
       )}
