@@ -3,7 +3,9 @@ import { DESKTOP, expectNoAxeViolations, PHONE, registerThroughApi, signInAs } f
 
 /**
  * The organiser's questions screen. Week 1 is open on the demo server and other specs play it
- * later (their answers are looked up by the main questions' English text), so this spec rewrites
+ * later (their answers are looked up by the main questions' English text). A week's questions
+ * lock once anyone has played it, so this file must run before organise-players.spec.ts (specs
+ * run in file-name order, one worker: hence its name). It rewrites
  * only week 1's challenger, leaves the week complete and approved, and imports into week 2,
  * which nobody plays, re-approving what it changed.
  */
