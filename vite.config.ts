@@ -11,6 +11,21 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The app's small helpers shared by several screens travel in one chunk, not in a
+          // score of tiny ones (each file costs its own request and compresses worse).
+          groups: [
+            {
+              name: 'shared',
+              test: /[\\/]src[\\/](shared|web[\\/](lib|components))[\\/]/,
+              minShareCount: 2,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
