@@ -41,7 +41,7 @@ export function LanguageFields({
       <textarea
         id={`${id}-text`}
         lang={language}
-        rows={3}
+        rows={4}
         maxLength={400}
         value={texts.text}
         onChange={(event) => onChange({ ...texts, text: event.target.value })}
