@@ -224,4 +224,14 @@ test('an organiser finds a player, opens their weeks and marks week 1 inactive w
   expect(entries).toContainEqual(
     expect.objectContaining({ action: 'player.week-inactive', reason: 'Sick leave all week' }),
   );
+
+  // Linh moves to the Philippines (a team no later spec looks at) for the weeks not played.
+  const move = page.getByRole('form', { name: 'Move to another team' });
+  await move.getByRole('combobox', { name: 'New team' }).selectOption({ label: 'Philippines' });
+  await move.getByRole('combobox', { name: 'Sales team' }).selectOption({ label: 'Luzon' });
+  await move.getByRole('textbox', { name: 'Reason (optional)' }).fill('Transferred to Manila');
+  await move.getByRole('button', { name: 'Move player' }).click();
+  await expect(move.getByRole('status')).toHaveText('Linh Nguyễn now plays for Philippines.');
+  await expect(page.getByRole('definition').filter({ hasText: 'Luzon' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Philippines' })).toBeVisible();
 });

@@ -60,40 +60,43 @@ function QuestionStats({ question }: { question: Question }) {
               answered: question.answered,
             })}
       </p>
-      <div className={styles.scroller} role="region" aria-labelledby={id} tabIndex={0}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t('dashboard.questions.option')}</th>
-              <th scope="col">{t('dashboard.questions.answer')}</th>
-              <th scope="col">{t('dashboard.questions.chosen')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {question.options.map((option) => (
-              <tr key={option.key} className={option.correct ? styles.correctRow : undefined}>
-                <td>{option.key.toUpperCase()}</td>
-                <th scope="row" className={styles.optionText}>
-                  {option.text}
-                  {option.correct && (
-                    <span className={styles.correctMark}>
-                      <span aria-hidden="true"> ✓ </span>
-                      {t('dashboard.questions.correctAnswer')}
-                    </span>
-                  )}
-                </th>
-                <td>
-                  <ShareBar
-                    percent={option.share}
-                    strong={option.correct}
-                    text={`${percentText(option.share, i18n.language)} (${option.chosen})`}
-                  />
-                </td>
+      {/* Before any answer the spread would be all zeros: the line above says so. */}
+      {question.answered > 0 && (
+        <div className={styles.scroller} role="region" aria-labelledby={id} tabIndex={0}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('dashboard.questions.option')}</th>
+                <th scope="col">{t('dashboard.questions.answer')}</th>
+                <th scope="col">{t('dashboard.questions.chosen')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {question.options.map((option) => (
+                <tr key={option.key} className={option.correct ? styles.correctRow : undefined}>
+                  <td>{option.key.toUpperCase()}</td>
+                  <th scope="row" className={styles.optionText}>
+                    {option.text}
+                    {option.correct && (
+                      <span className={styles.correctMark}>
+                        <span aria-hidden="true"> ✓ </span>
+                        {t('dashboard.questions.correctAnswer')}
+                      </span>
+                    )}
+                  </th>
+                  <td>
+                    <ShareBar
+                      percent={option.share}
+                      strong={option.correct}
+                      text={`${percentText(option.share, i18n.language)} (${option.chosen})`}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </article>
   );
 }

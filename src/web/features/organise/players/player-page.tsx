@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { PlayerDetail } from '../../../../shared/contracts/organise-players';
@@ -23,6 +23,10 @@ export function PlayerPage() {
   const detail = usePlayerDetail(playerId);
   const [overriding, setOverriding] = useState<number | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // The override form takes the focus; when it closes, the focus goes back where it came from
+  // (cancel) or to the confirmation (done), not to the top of the page.
+  const opener = useRef<HTMLElement | null>(null);
+  const confirmation = useRef<HTMLParagraphElement>(null);
 
   const back = (
     <p>
@@ -49,12 +53,13 @@ export function PlayerPage() {
       {back}
       <h1 className={styles.title}>{data.player.name}</h1>
       <PlayerFacts detail={data} />
-      <p role="status" className={styles.success}>
+      <p role="status" className={styles.success} ref={confirmation} tabIndex={-1}>
         {done}
       </p>
       <PlayerWeeks
         detail={data}
         onOverride={(setNum) => {
+          opener.current = document.activeElement as HTMLElement | null;
           setDone(null);
           setOverriding(setNum);
         }}
@@ -64,10 +69,15 @@ export function PlayerPage() {
           key={overriding}
           playerId={data.player.id}
           setNum={overriding}
-          onCancel={() => setOverriding(null)}
+          onCancel={() => {
+            setOverriding(null);
+            opener.current?.focus();
+          }}
           onDone={() => {
             setDone(t('player.inactive.done', { number: overriding, name: data.player.name }));
             setOverriding(null);
+            // The button that opened the form is gone with the week's override.
+            requestAnimationFrame(() => confirmation.current?.focus());
           }}
         />
       )}

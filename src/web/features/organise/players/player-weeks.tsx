@@ -99,7 +99,7 @@ function WeekRow({
       : t(`player.attempt.${attempt.status}`);
   return (
     <tr className={week.active ? undefined : styles.inactiveRow}>
-      <th scope="row">
+      <th scope="row" className={styles.nowrap}>
         {t('common.week', { number: week.setNum })}
         <span className={styles.sub}>
           {t('player.event', { event: week.eventId, week: week.eventWeek })}
