@@ -5,7 +5,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { usePlayer } from '../../../lib/auth/use-player';
 import { formatDate } from '../../../lib/format';
 import { useDashboard } from './api/get-dashboard';
-import { useOrganiserSeason } from './api/get-organiser-season';
+import { useOrganiserSeason } from '../season/api/season';
 import styles from './dashboard.module.css';
 import { HardestQuestions } from './hardest-questions';
 import { NotPlayedSection } from './not-played-section';

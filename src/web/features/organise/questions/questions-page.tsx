@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { WEEK_COUNT } from '../../../../shared/domain/calendar';
 import type { QuestionSlot } from '../../../../shared/domain/question-review';
 import { LoadFailed } from '../../../components/load-failed';
-import { useOrganiserSeason } from './api/get-organiser-season';
+import { useOrganiserSeason } from '../season/api/season';
 import { useWeekQuestions } from './api/get-week-questions';
 import { useLabels } from './labels';
 import { QuestionEditor } from './question-editor';
