@@ -4,6 +4,7 @@ import { desc } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
 import { auditLog } from '../src/server/db/schema';
 import { BOM, parseCsvRecords } from '../src/server/features/organise/csv';
+import type { OrganiserSeason, SeasonInput } from '../src/shared/contracts/organise';
 import { signIn } from './test-app';
 
 /**
@@ -76,3 +77,18 @@ export function readCsv(response: LightMyRequestResponse) {
 export async function latestAudit(db: Database, count = 1) {
   return db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(count);
 }
+
+/** The season as it would be sent back unchanged (PUT /api/organise/season's body). */
+export const seasonInputOf = (season: OrganiserSeason): SeasonInput => ({
+  name: season.name,
+  productName: season.productName,
+  timeZone: season.timeZone,
+  registrationClosesAt: season.registrationClosesAt,
+  weeks: season.weeks.map(({ setNum, eventId, eventWeek, opensOn, closesOn }) => ({
+    setNum,
+    eventId,
+    eventWeek,
+    opensOn,
+    closesOn,
+  })),
+});

@@ -12,7 +12,7 @@ import {
   type HostileCase,
   type RouteBase,
 } from '../../../tests/hostile-inputs';
-import { signInOrganiser, ok } from '../../../tests/organise-helpers';
+import { ok, seasonInputOf, signInOrganiser } from '../../../tests/organise-helpers';
 import {
   answerKey,
   createPlayApp,
@@ -86,19 +86,7 @@ const bodies: Record<string, unknown> = {
   'PUT /api/me/profile': profileInput(es),
   'POST /api/attempts/:id/answers': { position: 2, option: 'a' },
   'POST /api/attempts/:id/challenger/answer': { option: 'a' },
-  'PUT /api/organise/season': {
-    name: season.name,
-    productName: season.productName,
-    timeZone: season.timeZone,
-    registrationClosesAt: season.registrationClosesAt,
-    weeks: season.weeks.map(({ setNum, eventId, eventWeek, opensOn, closesOn }) => ({
-      setNum,
-      eventId,
-      eventWeek,
-      opensOn,
-      closesOn,
-    })),
-  },
+  'PUT /api/organise/season': seasonInputOf(season),
   'POST /api/organise/teams': {
     name: 'Hostile',
     flag: 'zz',

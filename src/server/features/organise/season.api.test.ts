@@ -3,6 +3,7 @@ import {
   latestAudit,
   ok,
   refused,
+  seasonInputOf,
   signInOrganiser,
   type ApiClient,
 } from '../../../../tests/organise-helpers';
@@ -19,19 +20,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const getSeason = async () => ok<OrganiserSeason>(await organiser.get('/api/organise/season'));
-const asInput = (season: OrganiserSeason): SeasonInput => ({
-  name: season.name,
-  productName: season.productName,
-  timeZone: season.timeZone,
-  registrationClosesAt: season.registrationClosesAt,
-  weeks: season.weeks.map(({ setNum, eventId, eventWeek, opensOn, closesOn }) => ({
-    setNum,
-    eventId,
-    eventWeek,
-    opensOn,
-    closesOn,
-  })),
-});
 const auditCount = async () => (await latestAudit(t.database.db, 1000)).length;
 
 describe('GET /api/organise/season', () => {
@@ -62,7 +50,7 @@ describe('GET /api/organise/season', () => {
 
 describe('PUT /api/organise/season', () => {
   it('saves the name, registration close and a later week’s dates, with an audit entry', async () => {
-    const input = asInput(await getSeason());
+    const input = seasonInputOf(await getSeason());
     input.name = 'Podium 2025 — extended';
     input.registrationClosesAt = '2025-03-02T23:59:59+01:00';
     input.weeks[5] = { ...input.weeks[5]!, opensOn: '2025-03-11', closesOn: '2025-03-15' };
@@ -97,13 +85,13 @@ describe('PUT /api/organise/season', () => {
 
   it('writes no audit entry when nothing changes', async () => {
     const before = await auditCount();
-    ok(await organiser.put('/api/organise/season', asInput(await getSeason())));
+    ok(await organiser.put('/api/organise/season', seasonInputOf(await getSeason())));
     expect(await auditCount()).toBe(before);
   });
 
   it('refuses to change a week that is open with 409 WEEK_ALREADY_OPEN, saving nothing', async () => {
     const season = await getSeason();
-    const input = asInput(season);
+    const input = seasonInputOf(season);
     input.name = 'Not saved';
     input.weeks[0] = { ...input.weeks[0]!, closesOn: '2025-02-08' };
     const before = await auditCount();
@@ -120,7 +108,7 @@ describe('PUT /api/organise/season', () => {
   it('counts a week as begun once it opened in the earliest zone (Manila), even if Sunday in Europe', async () => {
     t.clock.set(new Date('2025-02-09T16:30:00Z')); // Monday 00:30 in Manila, Sunday 17:30 in Madrid
     try {
-      const input = asInput(await getSeason());
+      const input = seasonInputOf(await getSeason());
       input.weeks[1] = { ...input.weeks[1]!, opensOn: '2025-02-11' };
       refused(await organiser.put('/api/organise/season', input), 409, 'WEEK_ALREADY_OPEN');
     } finally {
@@ -131,7 +119,7 @@ describe('PUT /api/organise/season', () => {
   it('refuses to move a week that has not begun to dates that have', async () => {
     t.clock.set(new Date('2025-02-08T12:00:00Z')); // Saturday, between weeks 1 and 2
     try {
-      const input = asInput(await getSeason());
+      const input = seasonInputOf(await getSeason());
       input.weeks[1] = { ...input.weeks[1]!, opensOn: '2025-02-08' };
       const message = refused(
         await organiser.put('/api/organise/season', input),
@@ -182,7 +170,7 @@ describe('PUT /api/organise/season', () => {
       ['an unknown field', (input) => void Object.assign(input, { id: 'other' }), /id/],
     ];
     it.each(cases)('%s', async (_name, edit, reason) => {
-      const input = asInput(await getSeason());
+      const input = seasonInputOf(await getSeason());
       edit(input);
       const message = refused(
         await organiser.put('/api/organise/season', input),
