@@ -52,7 +52,7 @@ export function registerAuth(
   app.decorateRequest('signedIn', null);
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const limited = deps.signInLimit ? { onRequest: deps.signInLimit } : {};
+  const limited = deps.signInLimit ? { onRequest: browserFacing(deps.signInLimit) } : {};
 
   typed.get(
     '/login',
@@ -122,6 +122,30 @@ export function registerAuth(
       }
       request.signedIn = signedIn;
     },
+  };
+}
+
+/**
+ * The sign-in limit as a browser meets it: a page load past the limit lands on the sign-in
+ * failure screen (translated) instead of a JSON body; other clients keep the JSON 429. The
+ * failure screen itself (/login/callback without `state`) is not counted, or it would refuse too.
+ */
+function browserFacing(limit: onRequestAsyncHookHandler): onRequestAsyncHookHandler {
+  return async function (request, reply) {
+    const query = request.query as Record<string, unknown>;
+    if (request.routeOptions.url === '/login/callback' && typeof query.state !== 'string') return;
+    try {
+      await limit.call(this, request, reply);
+    } catch (error) {
+      if (
+        error instanceof AppError &&
+        error.code === 'RATE_LIMITED' &&
+        request.headers.accept?.includes('text/html')
+      ) {
+        return failSignIn(reply, 'rate_limited', error.message);
+      }
+      throw error;
+    }
   };
 }
 

@@ -65,6 +65,25 @@ describe('sign-in, per client IP', () => {
     expect((await login('203.0.113.7')).statusCode).toBe(303);
   });
 
+  it('sends a browser past the limit to the sign-in failure screen, which itself stays reachable', async () => {
+    const ip = '203.0.113.40';
+    const page = (url: string) =>
+      t.app.inject({ url, remoteAddress: ip, headers: { accept: 'text/html,*/*;q=0.8' } });
+    for (let i = 0; i < 3; i++) expect((await page('/login?returnTo=%2F')).statusCode).toBe(303);
+
+    const refused = await page('/login?returnTo=%2F');
+    expect(refused.statusCode).toBe(303);
+    const location = new URL(refused.headers.location!, 'http://podium.test');
+    expect(location.pathname).toBe('/login/callback');
+    expect(location.searchParams.get('failure')).toBe('rate_limited');
+    // The failure screen is the web app's page (404 in tests run before a build), not counted
+    // against the address.
+    const screen = await page(`${location.pathname}${location.search}`);
+    expect(screen.statusCode).not.toBe(429);
+    // Other clients still get the JSON refusal.
+    expectRateLimited(await login(ip));
+  });
+
   it('does not limit the API itself by IP', async () => {
     for (let i = 0; i < 10; i++) {
       const response = await t.app.inject({ url: '/api/site', remoteAddress: '192.0.2.1' });
