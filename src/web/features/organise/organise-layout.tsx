@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { usePlayer } from '../../lib/auth/use-player';
 import styles from './organise.module.css';
+import { Loading } from './screen-states';
 
 const SECTIONS = [
   ['', 'dashboard'],
@@ -20,7 +21,7 @@ const SECTIONS = [
 export function OrganiseLayout() {
   const { t, ready } = useTranslation('organise');
   const me = usePlayer();
-  if (!ready) return <p role="status">{t('app.loading', { ns: 'translation' })}</p>;
+  if (!ready) return <Loading />;
 
   if (!me.organiser) {
     return (

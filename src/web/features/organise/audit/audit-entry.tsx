@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../../../shared/contracts/organise';
 import { usePlayer } from '../../../lib/auth/use-player';
-import styles from '../season/organise-screen.module.css';
+import styles from '../organise-screen.module.css';
 import { formatInstant } from '../season/dates';
 import { auditChanges, pathLabel, valueLabel, type FieldChange } from './audit-diff';
 import auditStyles from './audit.module.css';

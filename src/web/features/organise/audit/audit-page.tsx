@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AUDIT_ENTITIES } from './audit-entities';
-import styles from '../season/organise-screen.module.css';
-import { Loading } from '../season/screen-states';
+import styles from '../organise-screen.module.css';
+import { Loading } from '../screen-states';
 import { LoadFailed } from '../../../components/load-failed';
 import { useAuditPage } from './api/audit';
 import { AuditEntryCard } from './audit-entry';

@@ -12,6 +12,7 @@ import { NotPlayedSection } from './not-played-section';
 import { WarningsPanel } from './warnings-panel';
 import { ParticipationTables, WeekTotals } from './week-figures';
 import { chosenWeek } from './week-choice';
+import { Loading } from '../screen-states';
 
 /**
  * The organisers' live dashboard (/organise): readiness warnings first, then the chosen week's
@@ -24,7 +25,7 @@ export function DashboardPage() {
   const season = useOrganiserSeason();
   const [params, setParams] = useSearchParams();
   if (!ready || season.isPending) {
-    return <p role="status">{t('app.loading', { ns: 'translation' })}</p>;
+    return <Loading />;
   }
   if (season.isError) {
     return <LoadFailed error={season.error} onRetry={() => void season.refetch()} />;
@@ -72,7 +73,7 @@ function WeekDashboard({
   }
   // The previous week's figures stay on screen while the next week loads.
   const data = dashboard.data;
-  if (!data) return <p role="status">{t('app.loading', { ns: 'translation' })}</p>;
+  if (!data) return <Loading />;
   const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(
     dashboard.dataUpdatedAt,
   );

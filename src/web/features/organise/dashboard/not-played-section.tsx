@@ -8,6 +8,7 @@ import { countryName } from '../../../lib/format';
 import { notPlayedCsvUrl, NOT_PLAYED_PAGE_SIZE, useNotPlayed } from './api/get-not-played';
 import styles from './dashboard.module.css';
 import { DASH } from './figures';
+import { Loading } from '../screen-states';
 
 /** Who has not played the week yet: how many, a paged list, and the whole list as CSV. */
 export function NotPlayedSection({ setNum, count }: { setNum: number; count: number }) {
@@ -47,7 +48,7 @@ function NotPlayedList({ setNum }: { setNum: number }) {
   if (list.isError && !list.data) {
     return <LoadFailed error={list.error} onRetry={() => void list.refetch()} />;
   }
-  if (!list.data) return <p role="status">{t('app.loading', { ns: 'translation' })}</p>;
+  if (!list.data) return <Loading />;
   const { players } = list.data;
   const pages = pageCount(list.data.total, NOT_PLAYED_PAGE_SIZE);
   return (

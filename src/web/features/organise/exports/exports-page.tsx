@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { WEEK_COUNT } from '../../../../shared/domain/calendar';
 import { playersCsvUrl, standingsCsvUrl, TOP_RANGE, winnersCsvUrl } from './export-urls';
 import styles from './exports.module.css';
+import { Loading } from '../screen-states';
 
 const WEEKS = Array.from({ length: WEEK_COUNT }, (_, index) => index + 1);
 
@@ -14,7 +15,7 @@ export function ExportsPage() {
   const { t, ready } = useTranslation('organise-players');
   const [week, setWeek] = useState('');
   const [top, setTop] = useState('1');
-  if (!ready) return <p role="status">{t('app.loading', { ns: 'translation' })}</p>;
+  if (!ready) return <Loading />;
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{t('exports.title')}</h1>

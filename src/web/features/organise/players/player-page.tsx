@@ -10,6 +10,7 @@ import { MoveTeamForm } from './move-team-form';
 import { PlayerWeeks } from './player-weeks';
 import styles from './players.module.css';
 import { WeekInactiveForm } from './week-inactive-form';
+import { Loading } from '../screen-states';
 
 const DASH = '–';
 
@@ -37,7 +38,7 @@ export function PlayerPage() {
     </p>
   );
   if (!ready || detail.isPending) {
-    return <p role="status">{t('app.loading', { ns: 'translation' })}</p>;
+    return <Loading />;
   }
   if (detail.isError) {
     return (

@@ -15,6 +15,7 @@ import {
   type PlayerSearch,
 } from './player-search';
 import styles from './players.module.css';
+import { Loading } from '../screen-states';
 
 const DASH = '–';
 
@@ -24,7 +25,7 @@ export function PlayersPage() {
   const [params, setParams] = useSearchParams();
   const search = parsePlayerSearch(params);
   const go = (next: PlayerSearch) => setParams(playerSearchParams(next));
-  if (!ready) return <p role="status">{t('app.loading', { ns: 'translation' })}</p>;
+  if (!ready) return <Loading />;
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{t('players.title')}</h1>

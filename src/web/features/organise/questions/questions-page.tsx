@@ -13,6 +13,7 @@ import { ReadinessPanel } from './readiness-panel';
 import { SlotList } from './slot-list';
 import { TransferPanel } from './transfer-panel';
 import { WeekPicker } from './week-picker';
+import { Loading } from '../screen-states';
 
 const parseWeek = (value: string | null): number | null => {
   const week = Number(value);
@@ -48,7 +49,7 @@ export function QuestionsPage() {
     opened.current = slot !== null;
   }, [slot]);
 
-  if (!ready) return <p role="status">{t('app.loading', { ns: 'translation' })}</p>;
+  if (!ready) return <Loading />;
 
   return (
     <div className={styles.page}>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrganiserSeason } from '../../../../shared/contracts/organise';
 import { useSaveSeason } from './api/season';
 import { formatInstant } from './dates';
-import styles from './organise-screen.module.css';
+import styles from '../organise-screen.module.css';
 import { Refusal } from './refusal';
 import editor from './season-editor.module.css';
 import { formFromSeason, formIssues, inputFromForm, type SeasonForm } from './season-form';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useOrganiserSeason } from './api/season';
-import styles from './organise-screen.module.css';
-import { Loading } from './screen-states';
+import styles from '../organise-screen.module.css';
+import { Loading } from '../screen-states';
 import { LoadFailed } from '../../../components/load-failed';
 import { SeasonEditor } from './season-editor';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OrganiserSeason, Readiness } from '../../../../shared/contracts/organise';
 import { formatInstant, formatLocalDate } from './dates';
-import styles from './organise-screen.module.css';
+import styles from '../organise-screen.module.css';
 import editor from './season-editor.module.css';
 import type { WeekForm } from './season-form';
 import { TextField } from './text-field';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrganiserTeam } from '../../../../shared/contracts/organise';
-import styles from '../season/organise-screen.module.css';
+import styles from '../organise-screen.module.css';
 import { Refusal } from '../season/refusal';
 import { useTeamChange } from './api/teams';
 import teamStyles from './teams.module.css';

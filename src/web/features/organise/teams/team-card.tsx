@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrganiserTeam } from '../../../../shared/contracts/organise';
 import { Flag } from '../../../components/flag';
-import styles from '../season/organise-screen.module.css';
+import styles from '../organise-screen.module.css';
 import { SalesTeams } from './sales-teams';
 import { TeamEditor } from './team-editor';
 import { formFromTeam } from './team-form';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrganiserTeam } from '../../../../shared/contracts/organise';
 import { Flag } from '../../../components/flag';
-import styles from '../season/organise-screen.module.css';
+import styles from '../organise-screen.module.css';
 import { Refusal } from '../season/refusal';
 import { fieldId, TextField } from '../season/text-field';
 import { useTeamChange } from './api/teams';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePlayer } from '../../../lib/auth/use-player';
-import styles from '../season/organise-screen.module.css';
-import { Loading } from '../season/screen-states';
+import styles from '../organise-screen.module.css';
+import { Loading } from '../screen-states';
 import { LoadFailed } from '../../../components/load-failed';
 import { useOrganiserTeams } from './api/teams';
 import { TeamCard } from './team-card';
