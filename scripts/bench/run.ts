@@ -15,7 +15,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { STANDINGS_CHANNEL } from '../../src/server/features/standings/repository';
 import { runPhase, type PhaseResult } from './load';
 import { countSeeded, seedBackgroundPlayers, seedDrivenPlayers, type SeededPlayer } from './seed';
-import { startMinimalServer, startServer, type Running } from './server-process';
+import { postgresCpuMs, startMinimalServer, startServer, type Running } from './server-process';
 import { percentile, summarize, type Summary } from './stats';
 import { playWeek } from './week-flow';
 
@@ -45,8 +45,11 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     /** Another server bundle, e.g. an older build to compare with (its folder needs content/). */
     server: { type: 'string', default: 'dist/server/server.js' },
+    /** Which phases to run, e.g. `reads` alone to profile the standings reads. */
+    phases: { type: 'string', default: 'week,reads,leaderboard' },
   },
 });
+const PHASES = new Set(args.phases.split(','));
 const PLAYERS = Number(args.players);
 const DRIVEN = Math.min(PLAYERS, Number(args.drive ?? args.players));
 const CONCURRENCY = Number(args.concurrency);
@@ -57,6 +60,11 @@ for (const pair of args['server-env']) {
   SERVER_ENV[name!] = value.join('=');
 }
 const LEADERBOARD_SIZES = [1_000, 100_000];
+/** Issue 7's bars for this machine (2 cores). */
+const WEEK_BAR = { perSecond: 1_500, p99: 100 };
+const READS_BAR = 0.5;
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+const WARM_UP_MS = 1000;
 const COLD_RUNS = 15;
 const WARM_READS = 500;
 
@@ -69,23 +77,31 @@ const log = (line: string) => console.log(line);
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const cookieOf = (player: SeededPlayer) => `podium_session=${player.sessionId}`;
 
-/** Fixed-duration GETs of one path at the benchmark's concurrency, with a cookie per worker. */
-function hammer(origin: string, path: string, cookies: string[] = []): Promise<PhaseResult> {
-  return runPhase({
-    origin,
-    workers: CONCURRENCY,
-    durationMs: DURATION_MS,
-    work: async (recorder, worker) => {
-      const cookie = cookies[worker % Math.max(1, cookies.length)];
-      await recorder.send({
-        kind: path,
-        method: 'GET',
-        path,
-        ...(cookie ? { headers: { cookie } } : {}),
-      });
-      return true;
-    },
-  });
+/**
+ * Fixed-duration GETs of one path at the benchmark's concurrency, with a cookie per worker,
+ * after a second of the same unrecorded (the code paths warm up, the connections open).
+ */
+async function hammer(target: Running, path: string, cookies: string[] = []): Promise<PhaseResult> {
+  const phase = (durationMs: number) =>
+    runPhase({
+      origin: target.origin,
+      serverCpuMs: target.cpuMs,
+      workers: CONCURRENCY,
+      durationMs,
+      work: async (recorder, worker) => {
+        const cookie = cookies[worker % Math.max(1, cookies.length)];
+        await recorder.send({
+          kind: path,
+          method: 'GET',
+          path,
+          discard: true,
+          ...(cookie ? { headers: { cookie } } : {}),
+        });
+        return true;
+      },
+    });
+  await phase(WARM_UP_MS);
+  return phase(DURATION_MS);
 }
 
 /**
@@ -158,7 +174,7 @@ try {
   );
 
   minimal = await startMinimalServer(PORT + 1);
-  const minimalBefore = await hammer(minimal.origin, '/');
+  const minimalBefore = await hammer(minimal, '/');
   log(`minimal route (before): ${minimalBefore.total.perSecond.toFixed(0)} req/s`);
 
   server = await startServer(
@@ -183,14 +199,14 @@ try {
   log(
     `seeded ${(await countSeeded(client)).toLocaleString('en')} players in ${seconds(phaseStart)}`,
   );
-  const leaderboard = [
-    {
-      players: await countSeeded(client),
-      ...(await leaderboardLatency(server.origin, client, cookieOf(reader!))),
-    },
-  ];
+  const leaderboard: { players: number; cold: number; warm: Summary }[] = [];
+  const measureLeaderboard = async () =>
+    leaderboard.push({
+      players: await countSeeded(client!),
+      ...(await leaderboardLatency(server!.origin, client!, cookieOf(reader!))),
+    });
+  if (PHASES.has('leaderboard')) await measureLeaderboard();
 
-  // The week: every driven player from sign-in to the standings.
   phaseStart = performance.now();
   const driven = await seedDrivenPlayers(database.db, client, DRIVEN, new Date(CLOCK_START));
   await seedBackgroundPlayers(database.db, PLAYERS - DRIVEN);
@@ -198,48 +214,71 @@ try {
   log(
     `seeded ${(await countSeeded(client)).toLocaleString('en')} players in ${seconds(phaseStart)}`,
   );
-  let next = 0;
-  const before = { cpu: server.cpuMs(), transactions: await transactions(client) };
-  phaseStart = performance.now();
-  const week = await runPhase({
-    origin: server.origin,
-    workers: CONCURRENCY,
-    work: async (recorder) => {
-      const player = driven[next++];
-      if (!player) return false;
-      await playWeek(recorder, player, server!.origin);
-      return true;
-    },
-  });
-  log(`whole weeks of ${DRIVEN.toLocaleString('en')} players in ${seconds(phaseStart)}`);
-  // Load-independent figures: what one request costs the server, and the database's work.
-  const weekCpuMs = (server.cpuMs() - before.cpu) / week.total.requests;
-  const weekTransactions = ((await transactions(client)) - before.transactions) / DRIVEN;
-  const { rows: played } = await client.query<{ n: number }>(
-    `select count(*)::int as n from attempts where challenger_correct is not null`,
-  );
-  log(`attempts completed with the challenger: ${played[0]!.n.toLocaleString('en')}`);
 
-  const cookies = driven.slice(0, 1000).map(cookieOf);
-  const standingsReads = await hammer(server.origin, '/api/standings', cookies);
-  const myTeamReads = await hammer(server.origin, '/api/standings/my-team', cookies);
-  const meReads = await hammer(server.origin, '/api/me', cookies);
+  const phases: { name: string; result: PhaseResult }[] = [];
+  let week: PhaseResult | null = null;
+  let weekFigures = '';
+  if (PHASES.has('week')) {
+    // The week: every driven player from sign-in to the standings.
+    let next = 0;
+    const before = {
+      cpu: server.cpuMs(),
+      databaseCpu: postgresCpuMs(),
+      transactions: await transactions(client),
+    };
+    phaseStart = performance.now();
+    week = await runPhase({
+      origin: server.origin,
+      serverCpuMs: server.cpuMs,
+      workers: CONCURRENCY,
+      work: async (recorder) => {
+        const player = driven[next++];
+        if (!player) return false;
+        await playWeek(recorder, player, server!.origin);
+        return true;
+      },
+    });
+    log(`whole weeks of ${DRIVEN.toLocaleString('en')} players in ${seconds(phaseStart)}`);
+    phases.push({ name: 'whole week', result: week });
+    // Load-independent figures: what one request costs the server and the database.
+    const serverCpu = (server.cpuMs() - before.cpu) / week.total.requests;
+    const databaseCpu = (postgresCpuMs() - before.databaseCpu) / week.total.requests;
+    const perWeek = ((await transactions(client)) - before.transactions) / DRIVEN;
+    const { rows: played } = await client.query<{ n: number }>(
+      `select count(*)::int as n from attempts where challenger_correct is not null`,
+    );
+    log(`attempts completed with the challenger: ${played[0]!.n.toLocaleString('en')}`);
+    weekFigures =
+      `CPU per request in the whole week: server ${serverCpu.toFixed(2)} ms, PostgreSQL ` +
+      `${databaseCpu.toFixed(2)} ms; database transactions per player-week ` +
+      `(${week.total.requests / DRIVEN} requests): ${perWeek.toFixed(1)}`;
+  }
 
-  // Leaderboard at 100,000 players.
-  const target = LEADERBOARD_SIZES[1]!;
-  const present = await countSeeded(client);
-  phaseStart = performance.now();
-  await seedBackgroundPlayers(database.db, target - present);
-  await client.query('analyze');
-  log(
-    `seeded ${(await countSeeded(client)).toLocaleString('en')} players in ${seconds(phaseStart)}`,
-  );
-  leaderboard.push({
-    players: await countSeeded(client),
-    ...(await leaderboardLatency(server.origin, client, cookieOf(reader!))),
-  });
+  let standingsReads: PhaseResult | null = null;
+  if (PHASES.has('reads')) {
+    const cookies = driven.slice(0, 1000).map(cookieOf);
+    standingsReads = await hammer(server, '/api/standings', cookies);
+    phases.push({ name: 'GET /api/standings', result: standingsReads });
+    phases.push({
+      name: 'GET …/my-team',
+      result: await hammer(server, '/api/standings/my-team', cookies),
+    });
+    phases.push({ name: 'GET /api/me', result: await hammer(server, '/api/me', cookies) });
+  }
 
-  const minimalAfter = await hammer(minimal.origin, '/');
+  if (PHASES.has('leaderboard')) {
+    // Leaderboard at 100,000 players.
+    const present = await countSeeded(client);
+    phaseStart = performance.now();
+    await seedBackgroundPlayers(database.db, LEADERBOARD_SIZES[1]! - present);
+    await client.query('analyze');
+    log(
+      `seeded ${(await countSeeded(client)).toLocaleString('en')} players in ${seconds(phaseStart)}`,
+    );
+    await measureLeaderboard();
+  }
+
+  const minimalAfter = await hammer(minimal, '/');
   const baseline = (minimalBefore.total.perSecond + minimalAfter.total.perSecond) / 2;
 
   log(
@@ -247,28 +286,59 @@ try {
   );
   log(HEADER);
   log(row('minimal route (before)', minimalBefore.total, baseline));
-  log(row('whole week', week.total, baseline));
-  log(row('GET /api/standings', standingsReads.total, baseline));
-  log(row('GET …/my-team', myTeamReads.total, baseline));
-  log(row('GET /api/me', meReads.total, baseline));
+  for (const phase of phases) log(row(phase.name, phase.result.total, baseline));
   log(row('minimal route (after)', minimalAfter.total, baseline));
-  log(`\nWhole week by request (req/s = that request's share of the phase)\n`);
-  log(HEADER);
-  for (const [kind, summary] of week.byKind) log(row(`  ${kind}`, summary));
-  log(
-    `\nServer CPU per request in the whole week: ${weekCpuMs.toFixed(2)} ms; database ` +
-      `transactions per player-week (${week.total.requests / DRIVEN} requests): ${weekTransactions.toFixed(1)}`,
-  );
-  const failures = [week, standingsReads, myTeamReads, meReads].flatMap((phase) => phase.failures);
+  if (week) {
+    log(`\nWhole week by request (req/s = that request's share of the phase)\n`);
+    log(HEADER);
+    for (const [kind, summary] of week.byKind) log(row(`  ${kind}`, summary));
+    log(`\n${weekFigures}`);
+  }
+  log(`\nCPU per request (ms), the server's and the driver's (which shares the machine)\n`);
+  log(`${'phase'.padEnd(22)}   server   driver`);
+  for (const phase of [{ name: 'minimal route', result: minimalBefore }, ...phases]) {
+    const cpu = (value: number) => value.toFixed(3).padStart(8);
+    log(
+      `${phase.name.padEnd(22)} ${cpu(phase.result.serverCpuMs)} ${cpu(phase.result.driverCpuMs)}`,
+    );
+  }
+  const failures = phases.flatMap((phase) => phase.result.failures);
   if (failures.length > 0) log(`\nFirst failures:\n  ${failures.slice(0, 5).join('\n  ')}`);
 
-  log(
-    `\nLeaderboard latency, one request at a time (ms; cold = median of ${COLD_RUNS} reads right after a change, warm = ${WARM_READS} cached reads)\n`,
-  );
-  log(' players      cold   warm p50   warm p95   warm p99');
-  for (const size of leaderboard) {
+  if (leaderboard.length > 0) {
     log(
-      `${size.players.toLocaleString('en').padStart(8)}  ${ms(size.cold)}    ${ms(size.warm.p50)}    ${ms(size.warm.p95)}    ${ms(size.warm.p99)}`,
+      `\nLeaderboard latency, one request at a time (ms; cold = median of ${COLD_RUNS} reads right after a change, warm = ${WARM_READS} cached reads)\n`,
+    );
+    log(' players      cold   warm p50   warm p95   warm p99');
+    for (const size of leaderboard) {
+      log(
+        `${size.players.toLocaleString('en').padStart(8)}  ${ms(size.cold)}    ${ms(size.warm.p50)}    ${ms(size.warm.p95)}    ${ms(size.warm.p99)}`,
+      );
+    }
+  }
+
+  log('\nBars (DESIGN.md §3, issue 7)');
+  if (week) {
+    const { perSecond, p99, errors } = week.total;
+    log(
+      `  whole week ≥ ${WEEK_BAR.perSecond} req/s with p99 < ${WEEK_BAR.p99} ms and no errors: ` +
+        `${perSecond.toFixed(0)} req/s, p99 ${p99.toFixed(1)} ms, ${errors} errors — ` +
+        verdict(perSecond >= WEEK_BAR.perSecond && p99 < WEEK_BAR.p99 && errors === 0),
+    );
+  }
+  if (standingsReads) {
+    const ratio = standingsReads.total.perSecond / baseline;
+    log(
+      `  standings reads ≥ ${READS_BAR} × the minimal route: ${ratio.toFixed(2)} — ` +
+        verdict(ratio >= READS_BAR),
+    );
+  }
+  if (leaderboard.length === 2) {
+    const [small, large] = leaderboard as [(typeof leaderboard)[0], (typeof leaderboard)[0]];
+    log(
+      `  leaderboard at ${large.players.toLocaleString('en')} players about as fast as at ` +
+        `${small.players.toLocaleString('en')} (warm p95 within 2×): ` +
+        verdict(large.warm.p95 <= 2 * Math.max(small.warm.p95, 1)),
     );
   }
   log(

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Child processes for the benchmark: the built server and the minimal Fastify route. */
@@ -12,15 +12,47 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** From /proc/<pid>/stat: utime and stime, in clock ticks (100 per second on Linux). */
-function cpuMsOf(pid: number | undefined): number {
+/** The fields of /proc/<pid>/stat after the command name, or null when it is gone. */
+function statFields(pid: number | string | undefined): { comm: string; fields: string[] } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    return { comm, fields: stat.slice(stat.lastIndexOf(')') + 2).split(' ') };
+  } catch {
+    return null;
+  }
+}
+
+/** From /proc/<pid>/stat: utime and stime, in clock ticks (100 per second on Linux). */
+function cpuMsOf(pid: number | undefined): number {
+  const stat = statFields(pid);
+  return stat ? (Number(stat.fields[11]) + Number(stat.fields[12])) * 10 : Number.NaN;
+}
+
+/**
+ * CPU time (ms) used so far by the PostgreSQL processes on this machine: every live `postgres`
+ * process's own, plus what the postmaster's children that have exited used (cutime, cstime).
+ * NaN when none is visible (a database on another machine, or not Linux).
+ */
+export function postgresCpuMs(): number {
+  let total = 0;
+  let seen = false;
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
   } catch {
     return Number.NaN;
   }
+  for (const pid of entries) {
+    const stat = statFields(pid);
+    if (stat?.comm !== 'postgres') continue;
+    seen = true;
+    const [utime, stime, cutime, cstime] = stat.fields.slice(11, 15).map(Number);
+    total += utime! + stime!;
+    // The postmaster's parent is not a postgres process: only its exited children are counted.
+    if (statFields(stat.fields[1])?.comm !== 'postgres') total += cutime! + cstime!;
+  }
+  return seen ? total * 10 : Number.NaN;
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

@@ -24,10 +24,14 @@ export async function playWeek(
   const read = { cookie };
   // A browser sends Origin with every POST of fetch(); the web app adds the CSRF header.
   const write = { cookie, origin, 'x-podium-csrf': '1' };
+  // Only the start's and the challenger's answers are read (for the ids and options): what a
+  // browser does with the others is the browser's work, not the server's.
   const get = (kind: string, path: string) =>
-    recorder.send({ kind, method: 'GET', path, headers: read });
+    recorder.send({ kind, method: 'GET', path, headers: read, discard: true });
   const post = <T = AttemptView>(kind: string, path: string, body?: unknown) =>
     recorder.send<T>({ kind, method: 'POST', path, headers: write, body });
+  const postOnly = (kind: string, path: string, body?: unknown) =>
+    recorder.send({ kind, method: 'POST', path, headers: write, body, discard: true });
 
   if (!(await get('me', '/api/me'))) return;
   if (!(await get('current week', '/api/weeks/current'))) return;
@@ -35,18 +39,20 @@ export async function playWeek(
   if (!started) return;
   for (const question of started.questions) {
     const option = pick(question.options).key;
-    const answered = await post('answer', `/api/attempts/${started.id}/answers`, {
+    const answered = await postOnly('answer', `/api/attempts/${started.id}/answers`, {
       position: question.position,
       option,
     });
     if (!answered) return;
   }
-  if (!(await post('finish', `/api/attempts/${started.id}/finish`))) return;
+  if (!(await postOnly('finish', `/api/attempts/${started.id}/finish`))) return;
   const challenger = await post('challenger start', `/api/attempts/${started.id}/challenger`);
   const options = challenger?.challenger?.question?.options;
   if (!options) return;
   const answer = { option: pick(options).key };
-  if (!(await post('challenger answer', `/api/attempts/${started.id}/challenger/answer`, answer)))
+  if (
+    !(await postOnly('challenger answer', `/api/attempts/${started.id}/challenger/answer`, answer))
+  )
     return;
   await get('standings', '/api/standings');
   await get('my team', '/api/standings/my-team');

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { registerEmbeddedIdp } from './auth/embedded-idp';
 import { createOidcClient } from './auth/oidc-client';
 import { registerAuth } from './auth/routes';
+import { createSessionMemo } from './auth/session-memo';
 import { startingClock, systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -52,7 +53,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const clock = deps.clock ?? (config.clockStart ? startingClock(config.clockStart) : systemClock);
   const database = deps.database ?? (await openOwnDatabase(config, app, clock));
 
-  await registerSecurityHeaders(app, config.https);
+  registerSecurityHeaders(app, config.https);
   await app.register(cookie);
   registerCsrfProtection(app, config.publicOrigin);
   const limits = await registerRateLimits(app, config.rateLimits);
@@ -77,6 +78,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   const sendIndex = await registerSpa(app, config.webDistDir);
+  const sessions = await createSessionMemo(database);
+  app.addHook('onClose', () => sessions.close());
   const { authenticate } = registerAuth(app, {
     db: database.db,
     oidc,
@@ -84,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     publicOrigin: config.publicOrigin,
     session: config.session,
     organisers: config.organisers,
+    sessions,
     https: config.https,
     sendIndex,
     signInLimit: limits.signIn,

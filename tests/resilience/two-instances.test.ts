@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Attempt } from '../../src/shared/contracts/play';
+import type { Me } from '../../src/shared/contracts/me';
 import type { Standings } from '../../src/shared/contracts/standings';
 import {
   aggregateMismatches,
@@ -29,7 +30,9 @@ import { report } from './report';
  * Scenario 4: two server processes on one PostgreSQL, as behind a load balancer. A player whose
  * requests alternate between them sees one attempt that only moves forward, and both show the
  * same standings once a write has reached the other's cache through LISTEN/NOTIFY, also after
- * PostgreSQL restarted under them (each LISTEN connection reconnects by itself).
+ * PostgreSQL restarted under them (each LISTEN connection reconnects by itself). Each instance
+ * also memoises the sessions it has seen (ADR 0011): a sign-out or a profile saved on one must
+ * reach the other the same way.
  */
 
 const ALTERNATING_PLAYERS = 16;
@@ -203,5 +206,55 @@ it('shows a player alternating between two instances one attempt and one standin
     'PostgreSQL stop → both instances ready again (ms)': backMs,
     'write → other instance shows it, after the restart (ms)': lagsAfter.join(', '),
     'standings on A, on B, on a fresh process': 'equal',
+  });
+});
+
+/** How long until `check` holds on the other instance (it polls every millisecond or so). */
+async function lagUntil(what: string, check: () => Promise<boolean>): Promise<number> {
+  const since = Date.now();
+  await waitFor(what, async () => ((await check()) ? true : undefined), {
+    timeoutMs: 1000,
+    intervalMs: 1,
+  });
+  return Date.now() - since;
+}
+
+it('refuses on one instance a session signed out on the other, and shows a profile saved there', async () => {
+  printLogsOnFailure(() => ({ a: a.log(), b: b.log(), postgres: postgres.log() }));
+  const players = await seedPlayers(postgres, 8, 'memo');
+  const signOutLags: number[] = [];
+  const profileLags: number[] = [];
+  for (const [index, player] of players.entries()) {
+    const [writer, reader] = index % 2 === 0 ? [a, b] : [b, a];
+    const me = () => request<Me>(reader, 'GET', '/api/me', { cookie: player.cookie });
+    // The reader has both memoised: the player unregistered, the session valid.
+    expect((await me()).body.registered).toBe(false);
+    await registerAll(writer, [player]);
+    profileLags.push(
+      await lagUntil('the other instance to show the registration', async () => {
+        const reply = await me();
+        return (
+          reply.status === 200 && reply.body.registered && reply.body.team?.id === player.teamId
+        );
+      }),
+    );
+    const out = await request(writer, 'POST', '/logout', { cookie: player.cookie });
+    expect(out.status, describeReply(out)).toBe(200);
+    signOutLags.push(
+      await lagUntil(
+        'the other instance to refuse the session',
+        async () => (await me()).status === 401,
+      ),
+    );
+    // And it stays refused: nothing brings an ended session back.
+    for (const server of [a, b]) {
+      const reply = await request(server, 'GET', '/api/me', { cookie: player.cookie });
+      expect(reply.status).toBe(401);
+    }
+  }
+  report('sessions memoised by two instances', {
+    'players signed out on one instance, then read on the other': players.length,
+    'sign-out → the other instance refuses the session (ms)': signOutLags.join(', '),
+    'registration → the other instance shows it (ms)': profileLags.join(', '),
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { loginTransactions, players, sessions } from '../db/schema';
+import { notifySessionChanged } from './session-memo';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type LoginTransactionRow = typeof loginTransactions.$inferSelect;
@@ -66,9 +67,13 @@ export async function replaceSessionTokens(
   return updated.length === 1;
 }
 
+/** Ends a session on every instance: their memos forget it when this commits. */
 export async function deleteSession(db: Database, idHash: string): Promise<SessionRow | undefined> {
-  const [row] = await db.delete(sessions).where(eq(sessions.idHash, idHash)).returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(sessions).where(eq(sessions.idHash, idHash)).returning();
+    if (row) await notifySessionChanged(tx, idHash);
+    return row;
+  });
 }
 
 /** Housekeeping, run at each sign-in: drops transactions and sessions past their end. */

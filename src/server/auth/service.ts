@@ -7,6 +7,7 @@ import { upsertPlayerFromClaims, type PlayerRow } from '../features/players/repo
 import type { OidcClient } from './oidc-client';
 import { isOrganiser, type OrganiserRule } from './organiser-role';
 import * as repo from './repository';
+import type { MemoisedSession, SessionMemo } from './session-memo';
 
 const LOGIN_TRANSACTION_MS = 10 * 60_000;
 /** Writing last-seen on every request would put a write on every read. */
@@ -24,6 +25,7 @@ export interface AuthDeps {
   publicOrigin: string;
   session: { idleMs: number; absoluteMs: number };
   organisers: OrganiserRule;
+  sessions: SessionMemo;
 }
 
 /** A sign-in failure to show as 'name: message' on /login/callback. */
@@ -153,7 +155,9 @@ export interface SignedIn {
 
 /**
  * The player behind a session cookie, or null when the session is unknown, idle too long, past
- * its absolute end, or its tokens can no longer be renewed at the provider.
+ * its absolute end, or its tokens can no longer be renewed at the provider. A session this
+ * instance has seen recently is decided from its memo (session-memo.ts) while nothing is due;
+ * anything else (idle, ended, a token to refresh) is decided on the database's row.
  */
 export async function loadSession(
   deps: AuthDeps,
@@ -161,6 +165,19 @@ export async function loadSession(
 ): Promise<SignedIn | null> {
   if (!sessionId || sessionId.length > 128) return null;
   const idHash = hashSecret(sessionId);
+  const memoised = deps.sessions.get(idHash);
+  if (memoised) {
+    const now = deps.clock.now();
+    if (!needsDatabase(deps, memoised, now)) {
+      if (now.getTime() - memoised.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        await repo.touchSession(deps.db, idHash, now);
+        memoised.lastSeenAt = now;
+      }
+      return { sessionIdHash: idHash, player: memoised.player };
+    }
+    deps.sessions.forget(idHash);
+  }
+  const readAt = deps.sessions.mark();
   const found = await repo.findSessionWithPlayer(deps.db, idHash);
   const now = deps.clock.now();
   if (!found) return null;
@@ -170,14 +187,38 @@ export async function loadSession(
     await repo.deleteSession(deps.db, idHash);
     return null;
   }
-  const expiresAt = session.accessTokenExpiresAt?.getTime();
-  if (expiresAt !== undefined && expiresAt - REFRESH_MARGIN_MS <= now.getTime()) {
+  if (refreshDue(session.accessTokenExpiresAt, now)) {
     session = await refreshTokens(deps, session, now);
     if (!session) return null;
   } else if (idleSince > TOUCH_INTERVAL_MS) {
     await repo.touchSession(deps.db, idHash, now);
+    session = { ...session, lastSeenAt: now };
   }
+  deps.sessions.set(
+    idHash,
+    {
+      playerId: found.player.id,
+      expiresAt: session.expiresAt,
+      lastSeenAt: session.lastSeenAt,
+      accessTokenExpiresAt: session.accessTokenExpiresAt,
+      player: found.player,
+    },
+    readAt,
+  );
   return { sessionIdHash: idHash, player: found.player };
+}
+
+const refreshDue = (accessTokenExpiresAt: Date | null, now: Date) =>
+  accessTokenExpiresAt !== null &&
+  accessTokenExpiresAt.getTime() - REFRESH_MARGIN_MS <= now.getTime();
+
+/** Whether only the database's row can decide: the session may have ended or need new tokens. */
+function needsDatabase(deps: AuthDeps, memoised: MemoisedSession, now: Date): boolean {
+  return (
+    memoised.expiresAt <= now ||
+    now.getTime() - memoised.lastSeenAt.getTime() > deps.session.idleMs ||
+    refreshDue(memoised.accessTokenExpiresAt, now)
+  );
 }
 
 async function refreshTokens(

@@ -35,7 +35,8 @@ export function findUnsafeText(value: unknown): string | null {
  * text: one rule for every route, present and future, instead of one per string field.
  */
 export function registerTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request, and most carry nothing to check.
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [part, value] of [
       ['body', request.body],
       ['querystring', request.query],
@@ -43,11 +44,14 @@ export function registerTextGuard(app: FastifyInstance): void {
     ] as const) {
       const where = findUnsafeText(value);
       if (where !== null) {
-        throw new AppError(
-          'BAD_REQUEST',
-          `Invalid ${part}: ${where} contains a NUL character or broken Unicode.`,
+        return done(
+          new AppError(
+            'BAD_REQUEST',
+            `Invalid ${part}: ${where} contains a NUL character or broken Unicode.`,
+          ),
         );
       }
     }
+    done();
   });
 }

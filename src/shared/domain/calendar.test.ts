@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canChangeWeek,
   launchAt,
+  nextStatusChange,
   seasonPosition,
   setNumber,
   weekStatus,
@@ -203,5 +204,38 @@ describe('launchAt', () => {
 
   it('is null for a season without weeks', () => {
     expect(launchAt([], 'Europe/Madrid')).toBeNull();
+  });
+});
+
+describe('nextStatusChange', () => {
+  it('is the next opening or closing after now, in the zone asked for', () => {
+    // Wednesday of week 1 in Madrid: next, week 1 closes (the millisecond after Friday ends).
+    const wednesday = at('2025-02-05T12:00:00Z');
+    expect(nextStatusChange(weeks2025, 'Europe/Madrid', wednesday)).toEqual(
+      at('2025-02-07T23:00:00.000Z'),
+    );
+    // The Saturday between weeks 1 and 2: next, week 2 opens on Monday.
+    expect(nextStatusChange(weeks2025, 'Europe/Madrid', at('2025-02-08T10:00:00Z'))).toEqual(
+      at('2025-02-09T23:00:00.000Z'),
+    );
+    expect(nextStatusChange(weeks2025, 'Asia/Bangkok', wednesday)).toEqual(
+      at('2025-02-07T17:00:00.000Z'),
+    );
+  });
+
+  it('holds the statuses until then: one millisecond before, nothing has changed; at it, a week has', () => {
+    const now = at('2025-02-05T12:00:00Z');
+    const change = nextStatusChange(weeks2025, 'Europe/Madrid', now)!;
+    const statuses = (instant: Date) =>
+      weeks2025.map((week) => weekStatus(week, 'Europe/Madrid', instant)).join();
+    expect(statuses(plusMs(change, -1))).toBe(statuses(now));
+    expect(statuses(change)).not.toBe(statuses(now));
+  });
+
+  it('counts the opening itself as a change before launch, and is null once every week has closed', () => {
+    expect(nextStatusChange(weeks2025, 'Europe/Madrid', at('2025-01-20T00:00:00Z'))).toEqual(
+      at('2025-02-03T23:00:00.000Z'),
+    );
+    expect(nextStatusChange(weeks2025, 'Europe/Madrid', at('2025-03-20T00:00:00Z'))).toBeNull();
   });
 });

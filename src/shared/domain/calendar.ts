@@ -34,11 +34,20 @@ export function weekWindow(
   week: Pick<CalendarWeek, 'opensOn' | 'closesOn'>,
   timeZone: string,
 ): WeekWindow {
-  return {
-    opensAt: startOfLocalDay(week.opensOn, timeZone),
-    closesAt: new Date(startOfLocalDay(addDays(week.closesOn, 1), timeZone).getTime() - 1),
-  };
+  // Nearly every request asks for the same few weeks in the same few zones.
+  const key = `${week.opensOn} ${week.closesOn} ${timeZone}`;
+  let window = windows.get(key);
+  if (!window) {
+    window = [
+      startOfLocalDay(week.opensOn, timeZone).getTime(),
+      startOfLocalDay(addDays(week.closesOn, 1), timeZone).getTime() - 1,
+    ];
+    windows.set(key, window);
+  }
+  return { opensAt: new Date(window[0]), closesAt: new Date(window[1]) };
 }
+
+const windows = new Map<string, readonly [opensAt: number, closesAt: number]>();
 
 export function weekStatus(
   week: Pick<CalendarWeek, 'opensOn' | 'closesOn'>,
@@ -49,6 +58,27 @@ export function weekStatus(
   if (now < opensAt) return 'upcoming';
   if (now > closesAt) return 'closed';
   return 'open';
+}
+
+/**
+ * The next instant after `now` at which some week's status changes in `timeZone` (a week opens,
+ * or the millisecond after it closes); null when every week has closed. Whatever was derived
+ * from the statuses at `now` holds until then.
+ * @example nextStatusChange(weeks2025, 'Europe/Madrid', new Date('2025-02-05T12:00Z')) // 2025-02-07T23:00:00.000Z (week 1 closed)
+ */
+export function nextStatusChange(
+  weeks: readonly Pick<CalendarWeek, 'opensOn' | 'closesOn'>[],
+  timeZone: string,
+  now: Date,
+): Date | null {
+  let next = Infinity;
+  for (const week of weeks) {
+    const { opensAt, closesAt } = weekWindow(week, timeZone);
+    for (const change of [opensAt.getTime(), closesAt.getTime() + 1]) {
+      if (change > now.getTime() && change < next) next = change;
+    }
+  }
+  return next === Infinity ? null : new Date(next);
 }
 
 /** Launch (the spec's eventStartsAt) is week 1's opening. */

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { notifyPlayerChanged } from '../../auth/session-memo';
 import type { Database } from '../../db/client';
 import { attempts, players, salesTeams, teams } from '../../db/schema';
 
@@ -74,6 +75,7 @@ export async function setPlayerTeam(
   values: { teamId: number; salesTeamId: number | null; teamSince?: Date; updatedAt: Date },
 ): Promise<void> {
   await db.update(players).set(values).where(eq(players.id, id));
+  await notifyPlayerChanged(db, id);
 }
 
 /** The player's attempts of a season, with the team each counts for. */

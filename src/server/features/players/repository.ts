@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { notifyPlayerChanged } from '../../auth/session-memo';
 import type { Database } from '../../db/client';
 import { activeWeeks, players, salesTeams, teams } from '../../db/schema';
 import { memoised } from '../season/content-cache';
@@ -18,7 +19,7 @@ export type PlayerRow = typeof players.$inferSelect;
 
 /**
  * Creates the player on first sign-in; later sign-ins refresh the claims and the organiser
- * role. Returns the id.
+ * role (the player's other sessions see them at once). Returns the id.
  */
 export async function upsertPlayerFromClaims(
   db: Database,
@@ -39,25 +40,28 @@ export async function upsertPlayerFromClaims(
     lastSignInAt: now,
     updatedAt: now,
   };
-  const [row] = await db
-    .insert(players)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [players.oidcIssuer, players.oidcSubject],
-      set: {
-        email: sql`excluded.email`,
-        name: sql`excluded.name`,
-        givenName: sql`excluded.given_name`,
-        familyName: sql`excluded.family_name`,
-        locale: sql`excluded.locale`,
-        zoneinfo: sql`excluded.zoneinfo`,
-        organiser,
-        lastSignInAt: now,
-        updatedAt: now,
-      },
-    })
-    .returning({ id: players.id });
-  return row!.id;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(players)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [players.oidcIssuer, players.oidcSubject],
+        set: {
+          email: sql`excluded.email`,
+          name: sql`excluded.name`,
+          givenName: sql`excluded.given_name`,
+          familyName: sql`excluded.family_name`,
+          locale: sql`excluded.locale`,
+          zoneinfo: sql`excluded.zoneinfo`,
+          organiser,
+          lastSignInAt: now,
+          updatedAt: now,
+        },
+      })
+      .returning({ id: players.id });
+    await notifyPlayerChanged(tx, row!.id);
+    return row!.id;
+  });
 }
 
 export async function findPlayerById(db: Database, id: string): Promise<PlayerRow | undefined> {
@@ -139,5 +143,6 @@ export async function saveProfile(
         : eq(players.id, playerId),
     )
     .returning({ id: players.id });
+  if (updated.length === 1) await notifyPlayerChanged(db, playerId);
   return updated.length === 1;
 }

@@ -5,13 +5,15 @@ import { notify, type Database, type DatabaseHandle } from '../../db/client';
  * current season's calendar and each week's questions. Writers of seasons, events, weeks and
  * questions NOTIFY `CONTENT_CHANNEL` in their transaction (`notifyContentChanged`); every
  * instance LISTENs and drops its memo, as the standings cache does (DESIGN.md §1 'Scale-out').
- * Reads inside a transaction are never memoised: only the database handle itself is.
+ * Reads inside a transaction are never memoised: only the database handle itself is. While the
+ * LISTEN connection is down, nothing is memoised: other instances' changes would go unheard.
  */
 
 export const CONTENT_CHANNEL = 'podium_content';
 
 interface Memo {
   entries: Map<string, Promise<unknown>>;
+  listening: boolean;
   users: number;
   stop: () => Promise<void>;
 }
@@ -24,8 +26,11 @@ export async function cacheContent(database: DatabaseHandle): Promise<() => Prom
   if (!memo) {
     const entries = new Map<string, Promise<unknown>>();
     const clear = () => entries.clear();
-    const created: Memo = { entries, users: 0, stop: async () => {} };
-    created.stop = await database.listen(CONTENT_CHANNEL, clear, clear);
+    const created: Memo = { entries, listening: true, users: 0, stop: async () => {} };
+    created.stop = await database.listen(CONTENT_CHANNEL, clear, (listening) => {
+      created.listening = listening;
+      clear();
+    });
     memos.set(database.db, created);
     memo = created;
   }
@@ -51,7 +56,7 @@ export function memoised<T extends object>(
   load: () => Promise<T>,
 ): Promise<T> {
   const memo = memos.get(db);
-  if (!memo) return load();
+  if (!memo?.listening) return load();
   const hit = memo.entries.get(key) as Promise<T> | undefined;
   if (hit) return hit;
   const promise = load().then(freeze);

@@ -1,4 +1,3 @@
-import { weekStatus } from '../../../shared/domain/calendar';
 import type { Clock } from '../../clock';
 import type { DatabaseHandle } from '../../db/client';
 import { STANDINGS_CHANNEL } from './repository';
@@ -34,14 +33,8 @@ export async function createStandingsCache(
     invalidate();
   });
 
-  const stillCurrent = (value: StandingsSnapshot | null) => {
-    if (!value) return true;
-    const now = clock.now();
-    return (
-      value.weekDates.map((week) => weekStatus(week, value.timeZone, now)).join(',') ===
-      value.calendarKey
-    );
-  };
+  const stillCurrent = (value: StandingsSnapshot | null) =>
+    !value?.validUntil || clock.now() < value.validUntil;
 
   return {
     async get() {

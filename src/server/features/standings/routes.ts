@@ -1,5 +1,6 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   myTeamSchema,
   regionalWinnersSchema,
@@ -7,8 +8,30 @@ import {
   trackQuerySchema,
   trackStandingsSchema,
 } from '../../../shared/contracts/standings';
+import { sendBody, serializeBody } from '../../http/json-body';
 import type { StandingsCache } from './cache';
 import * as service from './service';
+import type { StandingsSnapshot } from './snapshot';
+
+/**
+ * Each body is serialised once per snapshot and key: every player reads the same standings (or
+ * their team's tiles) until they change, so only the first read after a change pays for it.
+ */
+const bodies = new WeakMap<StandingsSnapshot, Map<string, string>>();
+
+function bodyOf<T extends z.ZodType>(
+  snapshot: StandingsSnapshot | null,
+  key: string,
+  schema: T,
+  build: () => z.input<T>,
+): string {
+  if (!snapshot) return serializeBody(schema, build());
+  let known = bodies.get(snapshot);
+  if (!known) bodies.set(snapshot, (known = new Map()));
+  let body = known.get(key);
+  if (body === undefined) known.set(key, (body = serializeBody(schema, build())));
+  return body;
+}
 
 export function registerStandingsRoutes(
   app: FastifyInstance,
@@ -22,7 +45,13 @@ export function registerStandingsRoutes(
   typed.get(
     '/api/standings',
     { onRequest, schema: { response: { 200: standingsSchema } } },
-    async (_request, reply) => reply.headers(noStore).send(await service.standings(deps.cache)),
+    async (_request, reply) => {
+      const snapshot = await deps.cache.get();
+      const body = bodyOf(snapshot, 'standings', standingsSchema, () =>
+        service.standings(snapshot),
+      );
+      return sendBody(reply.headers(noStore), body);
+    },
   );
   typed.get(
     '/api/standings/track',
@@ -30,23 +59,36 @@ export function registerStandingsRoutes(
       onRequest,
       schema: { querystring: trackQuerySchema, response: { 200: trackStandingsSchema } },
     },
-    async (request, reply) =>
-      reply
-        .headers(noStore)
-        .send(
-          await service.trackStandings(deps.cache, request.query.eventId, request.query.eventWeek),
-        ),
+    async (request, reply) => {
+      const { eventId, eventWeek } = request.query;
+      const snapshot = await deps.cache.get();
+      const body = bodyOf(snapshot, `track:${eventId}:${eventWeek}`, trackStandingsSchema, () =>
+        service.trackStandings(snapshot, eventId, eventWeek),
+      );
+      return sendBody(reply.headers(noStore), body);
+    },
   );
   typed.get(
     '/api/standings/my-team',
     { onRequest, schema: { response: { 200: myTeamSchema } } },
-    async (request, reply) =>
-      reply.headers(noStore).send(await service.myTeam(deps.cache, request.signedIn!.player)),
+    async (request, reply) => {
+      const player = request.signedIn!.player;
+      const snapshot = await deps.cache.get();
+      const body = bodyOf(snapshot, `team:${player.teamId}`, myTeamSchema, () =>
+        service.myTeam(snapshot, player),
+      );
+      return sendBody(reply.headers(noStore), body);
+    },
   );
   typed.get(
     '/api/standings/winners',
     { onRequest, schema: { response: { 200: regionalWinnersSchema } } },
-    async (_request, reply) =>
-      reply.headers(noStore).send(await service.regionalWinners(deps.cache)),
+    async (_request, reply) => {
+      const snapshot = await deps.cache.get();
+      const body = bodyOf(snapshot, 'winners', regionalWinnersSchema, () =>
+        service.regionalWinners(snapshot),
+      );
+      return sendBody(reply.headers(noStore), body);
+    },
   );
 }

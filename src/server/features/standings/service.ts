@@ -8,24 +8,22 @@ import { setNumber } from '../../../shared/domain/calendar';
 import { participation, teamWeekScore } from '../../../shared/domain/standings';
 import type { PlayerRow } from '../players/repository';
 import { AppError } from '../../http/errors';
-import type { StandingsCache } from './cache';
+import type { StandingsSnapshot } from './snapshot';
 
 /** Standings reads: all from the cached snapshot, so their cost does not grow with players. */
 
-export async function standings(cache: StandingsCache): Promise<Standings> {
-  const snapshot = await cache.get();
+export function standings(snapshot: StandingsSnapshot | null): Standings {
   return snapshot
     ? { setNum: snapshot.setNum, teams: snapshot.teams }
     : { setNum: null, teams: [] };
 }
 
-export async function trackStandings(
-  cache: StandingsCache,
+export function trackStandings(
+  snapshot: StandingsSnapshot | null,
   eventId: number,
   eventWeek: number,
-): Promise<TrackStandings> {
+): TrackStandings {
   const setNum = setNumber(eventId, eventWeek);
-  const snapshot = await cache.get();
   if (!snapshot) return { setNum, teams: [] };
   const rows = snapshot.teams.map((team) => {
     const week = snapshot.teamWeeks.get(team.teamId)![setNum - 1]!;
@@ -46,9 +44,8 @@ export async function trackStandings(
   return { setNum, teams: rows.map((row, index) => ({ ...row, position: index + 1 })) };
 }
 
-export async function myTeam(cache: StandingsCache, player: PlayerRow): Promise<MyTeam> {
+export function myTeam(snapshot: StandingsSnapshot | null, player: PlayerRow): MyTeam {
   if (player.teamId === null) throw new AppError('NOT_REGISTERED', 'Choose your team first.');
-  const snapshot = await cache.get();
   const row = snapshot?.teams.find((team) => team.teamId === player.teamId);
   if (!snapshot || !row) throw new AppError('NO_SEASON', 'No season has been set up yet.');
   const week = snapshot.setNum ? snapshot.teamWeeks.get(row.teamId)![snapshot.setNum - 1]! : null;
@@ -65,8 +62,7 @@ export async function myTeam(cache: StandingsCache, player: PlayerRow): Promise<
   };
 }
 
-export async function regionalWinners(cache: StandingsCache): Promise<RegionalWinners> {
-  const snapshot = await cache.get();
+export function regionalWinners(snapshot: StandingsSnapshot | null): RegionalWinners {
   return {
     final: snapshot?.ended ?? false,
     winners: (snapshot?.winners ?? []).map((winner) => ({

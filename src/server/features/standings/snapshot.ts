@@ -1,6 +1,6 @@
 import type { Region } from '../../../shared/contracts/season';
 import type { TeamStanding } from '../../../shared/contracts/standings';
-import { seasonPosition, weekStatus } from '../../../shared/domain/calendar';
+import { nextStatusChange, seasonPosition, weekStatus } from '../../../shared/domain/calendar';
 import {
   comparePlayers,
   participation,
@@ -18,10 +18,8 @@ import * as repo from './repository';
  */
 export interface StandingsSnapshot {
   seasonId: string;
-  /** Week statuses when it was built: it is stale once a week opens or closes. */
-  calendarKey: string;
-  timeZone: string;
-  weekDates: { opensOn: string; closesOn: string }[];
+  /** When a week next opens or closes: the snapshot is stale from then on (null: never). */
+  validUntil: Date | null;
   /** The week the figures run to: the open one, else the last begun; null before launch. */
   setNum: number | null;
   ended: boolean;
@@ -51,7 +49,6 @@ export async function buildSnapshot(db: Database, now: Date): Promise<StandingsS
     repo.findTopPlayers(db, season.id),
   ]);
   const statuses = current.weeks.map((week) => weekStatus(week, season.timeZone, now));
-  const calendarKey = statuses.join(',');
 
   const begun = statuses.filter((status) => status !== 'upcoming').length;
   const position = seasonPosition(current.weeks, season.timeZone, now);
@@ -143,9 +140,7 @@ export async function buildSnapshot(db: Database, now: Date): Promise<StandingsS
 
   return {
     seasonId: season.id,
-    calendarKey,
-    timeZone: season.timeZone,
-    weekDates: current.weeks.map(({ opensOn, closesOn }) => ({ opensOn, closesOn })),
+    validUntil: nextStatusChange(current.weeks, season.timeZone, now),
     setNum,
     ended: position.phase === 'ended',
     weeks: current.weeks.map(({ setNum: number, eventId, eventWeek }) => ({
