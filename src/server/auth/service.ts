@@ -3,7 +3,12 @@ import * as client from 'openid-client';
 import { safeReturnTo } from '../../shared/domain/return-to';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { upsertPlayerFromClaims, type PlayerRow } from '../features/players/repository';
+import {
+  findActiveWeeks,
+  upsertPlayerFromClaims,
+  type ActiveWeeksOf,
+  type PlayerRow,
+} from '../features/players/repository';
 import type { OidcClient } from './oidc-client';
 import { isOrganiser, type OrganiserRule } from './organiser-role';
 import * as repo from './repository';
@@ -151,6 +156,8 @@ function tokenColumns(
 export interface SignedIn {
   sessionIdHash: string;
   player: PlayerRow;
+  /** The player's active weeks of a season, memoised with the session. */
+  activeWeeksOf: ActiveWeeksOf;
 }
 
 /**
@@ -173,7 +180,7 @@ export async function loadSession(
         await repo.touchSession(deps.db, idHash, now);
         memoised.lastSeenAt = now;
       }
-      return { sessionIdHash: idHash, player: memoised.player };
+      return signedIn(deps, idHash, memoised.player);
     }
     deps.sessions.forget(idHash);
   }
@@ -205,7 +212,24 @@ export async function loadSession(
     },
     readAt,
   );
-  return { sessionIdHash: idHash, player: found.player };
+  return signedIn(deps, idHash, found.player);
+}
+
+function signedIn(deps: AuthDeps, idHash: string, player: PlayerRow): SignedIn {
+  return {
+    sessionIdHash: idHash,
+    player,
+    activeWeeksOf: async (seasonId) => {
+      // Only from the entry the memo holds now: a change heard since drops it (session-memo.ts).
+      const entry = deps.sessions.get(idHash);
+      if (entry?.activeWeeks?.seasonId === seasonId) return entry.activeWeeks.flags;
+      const readAt = deps.sessions.mark();
+      const flags = await findActiveWeeks(deps.db, player.id, seasonId);
+      if (entry && deps.sessions.mark() === readAt && deps.sessions.get(idHash) === entry)
+        entry.activeWeeks = { seasonId, flags };
+      return flags;
+    },
+  };
 }
 
 const refreshDue = (accessTokenExpiresAt: Date | null, now: Date) =>

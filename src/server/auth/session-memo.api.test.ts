@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSeason2025, moments2025, profileInput, teamsByCode } from '../../../tests/factories';
+import {
+  loadSeason2025,
+  moments2025,
+  profileInput,
+  storedPlayer,
+  teamsByCode,
+} from '../../../tests/factories';
 import {
   createTestApp,
   fixedClock,
@@ -7,7 +13,9 @@ import {
   TEST_ORIGIN,
   type TestApp,
 } from '../../../tests/test-app';
+import { signInOrganiser } from '../../../tests/organise-helpers';
 import type { Me } from '../../shared/contracts/me';
+import type { CurrentWeek } from '../../shared/contracts/play';
 import { CSRF_HEADER } from '../http/security';
 
 /**
@@ -62,6 +70,37 @@ describe('sessions memoised by two instances', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const after: Me = (await me(b, cookie)).json();
     expect(after).toMatchObject({ registered: true, language: 'fr', team: { id: fr.id } });
+  });
+
+  it('blocks play on one instance once an organiser made the week inactive on the other', async () => {
+    clock.set(moments2025.beforeLaunch);
+    const { pl } = await teamsByCode(a.database.db, ['pl']);
+    const registered = await a.app.inject({
+      method: 'POST',
+      url: '/api/me/registration',
+      headers: write((await signIn(a.app, 'demo-kasia')).cookie),
+      payload: profileInput(pl),
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    clock.set(moments2025.week1Open);
+    const { cookie } = await signIn(a.app, 'demo-kasia');
+    const week = async () =>
+      (await b.app.inject({ url: '/api/weeks/current', headers: { cookie } })).json<CurrentWeek>();
+    expect((await week()).state).toBe('ready'); // b now holds her active weeks
+    const organiser = await signInOrganiser(a.app);
+    const { id } = await storedPlayer(a.database.db, 'demo-kasia');
+    const marked = await organiser.post(`/api/organise/players/${id}/weeks/1/inactive`, {
+      reason: 'On leave, told her manager before the week',
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect((await week()).state).toBe('inactive');
+    const start = await b.app.inject({
+      method: 'POST',
+      url: '/api/weeks/current/attempt',
+      headers: write(cookie),
+    });
+    expect(start.statusCode).toBe(409);
+    expect(start.json().error.code).toBe('WEEK_INACTIVE');
   });
 
   it('keeps a session alive on one instance while the other serves it', async () => {

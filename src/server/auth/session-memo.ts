@@ -2,12 +2,13 @@ import { notify, type Database, type DatabaseHandle } from '../db/client';
 import type { PlayerRow } from '../features/players/repository';
 
 /**
- * A per-instance memo of signed-in sessions and their players (ADR 0011): every signed-in
- * request starts by finding its session, and a round trip for it cost more than a standings read
- * itself. PostgreSQL stays the truth. Whoever deletes or changes a session, or changes a player,
- * NOTIFYs `SESSIONS_CHANNEL` in the same transaction; every instance LISTENs and forgets the
- * entry, the writing one before its promise resolves (db/client.ts `notify`). While the LISTEN
- * connection is down, the memo is off: other instances' changes would go unheard.
+ * A per-instance memo of signed-in sessions, their players and the players' active weeks (ADR
+ * 0011): every signed-in request starts by finding its session, and a round trip for it cost
+ * more than a standings read itself. PostgreSQL stays the truth. Whoever deletes or changes a
+ * session, or changes a player or their active weeks, NOTIFYs `SESSIONS_CHANNEL` in the same
+ * transaction; every instance LISTENs and forgets the entry, the writing one before its promise
+ * resolves (db/client.ts `notify`). While the LISTEN connection is down, the memo is off: other
+ * instances' changes would go unheard.
  */
 
 export const SESSIONS_CHANNEL = 'podium_sessions';
@@ -20,6 +21,8 @@ export interface MemoisedSession {
   lastSeenAt: Date;
   accessTokenExpiresAt: Date | null;
   player: PlayerRow;
+  /** The player's active weeks of one season, once a request has read them. */
+  activeWeeks?: { seasonId: string; flags: boolean[] };
 }
 
 export interface SessionMemo {

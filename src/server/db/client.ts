@@ -42,6 +42,10 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      // Prepared statements (db/prepared.ts) are planned for their values on every run: a plan
+      // kept from when a table was nearly empty (the start of a season) would scan it whole
+      // once it has grown (ADR 0012).
+      options: '-c plan_cache_mode=force_custom_plan',
       // With the database away, a request waits at most this long for a connection, then
       // answers 503 (http/errors.ts) instead of hanging.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -142,6 +146,14 @@ function deliverOwnNotifications(db: Database) {
  */
 export async function notify(db: Database, channel: string, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+  notifiedInStatement(db, channel, payload);
+}
+
+/**
+ * After a statement of the caller's that called `pg_notify(channel, payload)` itself (to save a
+ * round trip): this instance's listeners hear it as `notify` would have them.
+ */
+export function notifiedInStatement(db: Database, channel: string, payload: string): void {
   const open = openTransactions.get(db);
   const listeners = ownListeners.get(open?.db ?? db)?.get(channel);
   if (!listeners) return;

@@ -141,6 +141,39 @@ describe(`${PARALLEL} parallel requests`, () => {
     expect(await storedAttempt(t.database.db, id)).toEqual(scored);
   });
 
+  it('never keep an answer the score did not count: an answer racing the finish is scored or refused', async () => {
+    const player = await registeredPlayer(t, 'demo-rafael', { team: 'br' });
+    const { id } = expectStatus(await player.start(), 200);
+    const key = await answerKey(t.database.db, id);
+    for (const position of [1, 2]) {
+      t.clock.advance(10 * SECOND);
+      expectStatus(await player.answer(id, position, key.right(position)), 200);
+    }
+    t.clock.advance(10 * SECOND);
+    // Half answer question 3, half finish: whichever takes the attempt first decides.
+    const responses = await times((i) =>
+      i % 2 ? player.finish(id) : player.answer(id, 3, key.right(3)),
+    );
+    const { attempt, answers } = await storedAttempt(t.database.db, id);
+    expect(attempt.answeredCount).toBe(answers.length);
+    expect(attempt.correctCount).toBe(answers.length);
+    expect(attempt.mainScore).toBe(answers.length * 100);
+    const answered = responses.filter((_, i) => i % 2 === 0);
+    if (answers.length === 3) {
+      // The answer came first: the first answers said 200, any later one too (same option).
+      expect(statuses(answered)).toEqual(Array(PARALLEL / 2).fill(200));
+    } else {
+      expect(answers).toHaveLength(2);
+      for (const response of answered) {
+        expect(response.statusCode).toBe(409);
+        expect(response.json().error.code).toBe('ATTEMPT_FINISHED');
+      }
+    }
+    expect(statuses(responses.filter((_, i) => i % 2 === 1))).toEqual(
+      Array(PARALLEL / 2).fill(200),
+    );
+  });
+
   it('close an expired attempt once when many reads arrive after the deadline', async () => {
     const player = await registeredPlayer(t, 'demo-somchai', { team: 'th' });
     const { id } = expectStatus(await player.start(), 200);

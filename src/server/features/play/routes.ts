@@ -45,7 +45,11 @@ export function registerPlayRoutes(
     '/api/weeks/current',
     { onRequest, schema: { response: { 200: currentWeekSchema } } },
     async (request, reply) =>
-      reply.headers(noStore).send(await play.currentWeek(deps, request.signedIn!.player)),
+      reply
+        .headers(noStore)
+        .send(
+          await play.currentWeek(deps, request.signedIn!.player, request.signedIn!.activeWeeksOf),
+        ),
   );
 
   typed.get(
@@ -61,7 +65,14 @@ export function registerPlayRoutes(
     async (request, reply) =>
       reply
         .headers(noStore)
-        .send(await play.startAttempt(deps, request.signedIn!.player, languageOf(request))),
+        .send(
+          await play.startAttempt(
+            deps,
+            request.signedIn!.player,
+            request.signedIn!.activeWeeksOf,
+            languageOf(request),
+          ),
+        ),
   );
 
   /** Every play action answers with the whole attempt as it now stands. */

@@ -14,7 +14,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { findActiveWeeks, findPlayerTeam, type PlayerRow } from '../players/repository';
+import { findPlayerTeam, type ActiveWeeksOf, type PlayerRow } from '../players/repository';
 import { findCurrentSeason, type CurrentSeason } from '../season/repository';
 import { toAttemptView } from './attempt-view';
 import { recordScore } from '../standings/aggregates';
@@ -62,11 +62,16 @@ async function locatePlayer(deps: PlayDeps, player: PlayerRow): Promise<PlayerWe
 }
 
 /** What /questions should show: the week, whether the player can play it, and their attempt. */
-export async function currentWeek(deps: PlayDeps, player: PlayerRow): Promise<CurrentWeek> {
+export async function currentWeek(
+  deps: PlayDeps,
+  player: PlayerRow,
+  activeWeeksOf: ActiveWeeksOf,
+): Promise<CurrentWeek> {
   const located = await locatePlayer(deps, player);
   if (!located) return { state: 'no-season', week: null, attemptId: null, bestWeekScore: null };
   const { current, week, weekOpen, timeZone } = located;
-  const stats = await repo.playerStats(deps.db, player.id, current.season.id);
+  // The player's attempts of the season (at most six): this week's, and the personal best.
+  const attempts = await repo.findSeasonAttempts(deps.db, player.id, current.season.id);
   const weekQuestions = week
     ? await repo.findWeekQuestions(deps.db, current.season.id, week.setNum)
     : [];
@@ -84,29 +89,23 @@ export async function currentWeek(deps: PlayDeps, player: PlayerRow): Promise<Cu
               null) as QuestionCategory | null,
           }
         : null,
-    bestWeekScore: stats.bestWeekScore,
+    bestWeekScore: bestWeekScore(attempts),
   };
   if (player.registeredAt === null || player.teamId === null)
     return { ...view, state: 'not-registered', attemptId: null };
-  const attempt = week
-    ? await repo.findPlayerAttempt(deps.db, player.id, current.season.id, week.setNum)
-    : undefined;
+  const attempt = week ? attempts.find((a) => a.setNum === week.setNum) : undefined;
   if (attempt) {
-    const closed = await closeIfExpired(deps, attempt);
-    // Closing it may have just scored the week: the personal best must count it.
-    const bestWeekScore =
-      closed === attempt
-        ? view.bestWeekScore
-        : (await repo.playerStats(deps.db, player.id, current.season.id)).bestWeekScore;
+    // Closing it may score the week: the personal best must count it.
+    const { attempt: closed } = await closeIfExpired(deps, { attempt, answers: null });
     return {
       ...view,
-      bestWeekScore,
+      bestWeekScore: bestWeekScore(attempts.map((a) => (a === attempt ? closed : a))),
       state: closed.finishedAt ? 'done' : 'in-progress',
       attemptId: attempt.id,
     };
   }
   if (!week || !weekOpen) return { ...view, state: 'not-open', attemptId: null };
-  const flags = await findActiveWeeks(deps.db, player.id, current.season.id);
+  const flags = await activeWeeksOf(current.season.id);
   if (flags.every((active) => !active))
     return { ...view, state: 'no-active-weeks', attemptId: null };
   if (!flags[week.setNum - 1]) return { ...view, state: 'inactive', attemptId: null };
@@ -115,10 +114,17 @@ export async function currentWeek(deps: PlayDeps, player: PlayerRow): Promise<Cu
   return { ...view, state: 'ready', attemptId: null };
 }
 
+/** The best scored week of these attempts, or null before any. */
+function bestWeekScore(attempts: readonly repo.AttemptRow[]): number | null {
+  const scores = attempts.flatMap((a) => (a.weekScore === null ? [] : [a.weekScore]));
+  return scores.length > 0 ? Math.max(...scores) : null;
+}
+
 /** Starts the player's attempt at the open week, or returns the one already started. */
 export async function startAttempt(
   deps: PlayDeps,
   player: PlayerRow,
+  activeWeeksOf: ActiveWeeksOf,
   language: Language,
 ): Promise<Attempt> {
   const located = await locatePlayer(deps, player);
@@ -135,7 +141,7 @@ export async function startAttempt(
     : undefined;
   if (existing) return attemptView(deps, player, existing.id, language);
   if (!week || !weekOpen) throw new AppError('WEEK_NOT_OPEN', 'No game week is open right now.');
-  const flags = await findActiveWeeks(deps.db, player.id, current.season.id);
+  const flags = await activeWeeksOf(current.season.id);
   if (!flags[week.setNum - 1]) {
     throw new AppError(
       'WEEK_INACTIVE',
@@ -153,7 +159,7 @@ export async function startAttempt(
   if (main.length !== QUESTIONS_PER_WEEK)
     throw new AppError('WEEK_NOT_READY', 'This week has no questions yet.');
   const startedAt = deps.clock.now();
-  const attempt = await repo.insertAttemptOnce(deps.db, {
+  const { attempt, created } = await repo.insertAttemptOnce(deps.db, {
     playerId: player.id,
     seasonId: current.season.id,
     setNum: week.setNum,
@@ -165,7 +171,14 @@ export async function startAttempt(
       main.map((q) => [String(q.id), shuffled(Object.keys(q.translations.en!.options))]),
     ),
   });
-  return attemptView(deps, player, attempt.id, language);
+  // Another request of the player's may have started it a moment before: read it whole then.
+  return attemptView(
+    deps,
+    player,
+    attempt.id,
+    language,
+    created ? { attempt, answers: [] } : undefined,
+  );
 }
 
 /**
@@ -202,29 +215,27 @@ export async function attemptView(
   language: Language,
   state?: AttemptState,
 ): Promise<Attempt> {
-  let attempt: repo.AttemptRow;
+  let current: AttemptState;
   if (state) {
-    attempt = state.attempt;
+    current = state;
   } else {
     const found = await repo.findOwnAttempt(deps.db, id, player.id);
     if (!found) throw new AppError('ATTEMPT_NOT_FOUND', 'This attempt does not exist.');
-    attempt = await closeIfExpired(deps, found);
+    current = await closeIfExpired(deps, found);
   }
-  const current = await findCurrentSeason(deps.db);
-  const week = current?.weeks.find(
+  const { attempt, answers } = current;
+  const season = await findCurrentSeason(deps.db);
+  const week = season?.weeks.find(
     (w) => w.setNum === attempt.setNum && w.seasonId === attempt.seasonId,
   );
   const { team } = await findPlayerTeam(deps.db, player);
   const now = deps.clock.now();
-  const timeZone = team?.timeZone ?? current?.season.timeZone ?? 'UTC';
+  const timeZone = team?.timeZone ?? season?.season.timeZone ?? 'UTC';
   const ids = [
     ...attempt.questionIds,
     ...(attempt.challengerQuestionId ? [attempt.challengerQuestionId] : []),
   ];
-  const [answers, weekQuestions] = await Promise.all([
-    state?.answers ?? repo.findAnswers(deps.db, attempt.id),
-    repo.findWeekQuestions(deps.db, attempt.seasonId, attempt.setNum),
-  ]);
+  const weekQuestions = await repo.findWeekQuestions(deps.db, attempt.seasonId, attempt.setNum);
   // An attempt's questions are its week's; the week's set is memoised (content-cache.ts).
   const questions = ids.every((id) => weekQuestions.some((q) => q.id === id))
     ? weekQuestions
@@ -250,96 +261,147 @@ async function weekQuestion(deps: PlayDeps, attempt: repo.AttemptRow, id: number
   return week.find((q) => q.id === id) ?? (await repo.findQuestions(deps.db, [id]))[0];
 }
 
-/** Runs `work` on the locked attempt, after closing it if its time has run out. */
+/** Runs `work` on the locked attempt and its answers, after closing it if its time has run out. */
 async function withLockedAttempt<T>(
   deps: PlayDeps,
   player: PlayerRow,
   id: string,
-  work: (tx: Database, attempt: repo.AttemptRow, now: Date) => Promise<T>,
+  work: (tx: Database, state: AttemptState, now: Date) => Promise<T>,
 ): Promise<T> {
   return deps.db.transaction(async (tx) => {
-    const found = await repo.findOwnAttempt(tx, id, player.id, true);
+    const found = await repo.lockOwnAttempt(tx, id, player.id);
     if (!found) throw new AppError('ATTEMPT_NOT_FOUND', 'This attempt does not exist.');
     const now = deps.clock.now();
     return work(tx, await closeExpired(tx, found, now), now);
   });
 }
 
-/** Saves one answer. Answers are final, in order, and refused after the deadline (+ grace). */
+type AnswerDecision =
+  | { kind: 'unchanged' }
+  | { kind: 'too-late' }
+  /** Past its deadline but not closed yet: only the locked path may close it. */
+  | { kind: 'expired' }
+  | { kind: 'record'; questionId: number };
+
+/** What an answer does to the attempt as `state` has it; a refusal is thrown. */
+function decideAnswer(
+  { attempt, answers }: AttemptState,
+  input: { position: number; option: string },
+  now: Date,
+): AnswerDecision {
+  const previous = answers.find((a) => a.position === input.position);
+  if (previous) {
+    if (previous.option === input.option) return { kind: 'unchanged' };
+    throw new AppError(
+      'ANSWER_FINAL',
+      'This question has already been answered; answers are final.',
+    );
+  }
+  if (attempt.finishedAt) {
+    if (attempt.timedOut && pastGrace(attempt.deadlineAt, now)) return { kind: 'too-late' };
+    throw new AppError('ATTEMPT_FINISHED', 'This week is already finished.');
+  }
+  if (pastGrace(attempt.deadlineAt, now)) return { kind: 'expired' };
+  const questionId = attempt.questionIds[input.position - 1];
+  if (questionId === undefined)
+    throw new AppError('UNKNOWN_QUESTION', `There is no question ${input.position}.`);
+  if (input.position !== answers.length + 1) {
+    throw new AppError('ANSWER_OUT_OF_ORDER', `Answer question ${answers.length + 1} first.`);
+  }
+  if (!attempt.optionOrders[String(questionId)]!.includes(input.option)) {
+    throw new AppError(
+      'UNKNOWN_OPTION',
+      `'${input.option}' is not an option of question ${input.position}.`,
+    );
+  }
+  return { kind: 'record', questionId };
+}
+
+async function answerRow(
+  deps: PlayDeps,
+  attempt: repo.AttemptRow,
+  input: { position: number; option: string },
+  questionId: number,
+  now: Date,
+): Promise<repo.AnswerRow> {
+  const question = await weekQuestion(deps, attempt, questionId);
+  return {
+    attemptId: attempt.id,
+    position: input.position,
+    questionId,
+    option: input.option,
+    correct: question!.correctOption === input.option,
+    answeredAt: now,
+  };
+}
+
+const tooLate = () => new AppError('ANSWER_TOO_LATE', 'Time is up: the 5 minutes have run out.');
+
+/**
+ * Saves one answer. Answers are final, in order, and refused after the deadline (+ grace).
+ * Questions 1–4, the common case, take a fast path: a read, then one statement that records
+ * the answer only if the attempt is, under its lock, still as read (repository.insertNextAnswer).
+ * The last answer (it scores the week), an attempt to close, and any surprise take the locked
+ * transaction, which decides again on what it finds.
+ */
 export async function answer(
   deps: PlayDeps,
   player: PlayerRow,
   id: string,
   input: { position: number; option: string },
 ): Promise<AttemptState> {
-  const result = await withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
-    const answers = await repo.findAnswers(tx, attempt.id);
-    const unchanged = { tooLate: false, attempt, answers };
-    const previous = answers.find((a) => a.position === input.position);
-    if (previous) {
-      if (previous.option === input.option) return unchanged;
-      throw new AppError(
-        'ANSWER_FINAL',
-        'This question has already been answered; answers are final.',
-      );
+  if (input.position < QUESTIONS_PER_WEEK) {
+    const found = await repo.findOwnAttempt(deps.db, id, player.id);
+    if (!found) throw new AppError('ATTEMPT_NOT_FOUND', 'This attempt does not exist.');
+    const now = deps.clock.now();
+    const decision = decideAnswer(found, input, now);
+    if (decision.kind === 'unchanged') return found;
+    if (decision.kind === 'record') {
+      const row = await answerRow(deps, found.attempt, input, decision.questionId, now);
+      if (await repo.insertNextAnswer(deps.db, player.id, row))
+        return { attempt: found.attempt, answers: [...found.answers, row] };
     }
-    if (attempt.finishedAt) {
-      if (attempt.timedOut && pastGrace(attempt.deadlineAt, now))
-        return { ...unchanged, tooLate: true };
-      throw new AppError('ATTEMPT_FINISHED', 'This week is already finished.');
-    }
-    const questionId = attempt.questionIds[input.position - 1];
-    if (questionId === undefined)
-      throw new AppError('UNKNOWN_QUESTION', `There is no question ${input.position}.`);
-    if (input.position !== answers.length + 1) {
-      throw new AppError('ANSWER_OUT_OF_ORDER', `Answer question ${answers.length + 1} first.`);
-    }
-    if (!attempt.optionOrders[String(questionId)]!.includes(input.option)) {
-      throw new AppError(
-        'UNKNOWN_OPTION',
-        `'${input.option}' is not an option of question ${input.position}.`,
-      );
-    }
-    const question = await weekQuestion(deps, attempt, questionId);
-    const row = {
-      attemptId: attempt.id,
-      position: input.position,
-      questionId,
-      option: input.option,
-      correct: question!.correctOption === input.option,
-      answeredAt: now,
-    };
+  }
+  const result = await withLockedAttempt(deps, player, id, async (tx, state, now) => {
+    const decision = decideAnswer(state, input, now);
+    if (decision.kind !== 'record') return { ...state, tooLate: decision.kind === 'too-late' };
+    const row = await answerRow(deps, state.attempt, input, decision.questionId, now);
     await repo.insertAnswerOnce(tx, row);
-    const all = [...answers, row];
-    const scored = all.length === QUESTIONS_PER_WEEK ? await score(tx, attempt, all, now) : attempt;
-    return { tooLate: false, attempt: scored, answers: all };
+    const answers = [...state.answers, row];
+    const attempt =
+      answers.length === QUESTIONS_PER_WEEK
+        ? await score(tx, state.attempt, answers, now)
+        : state.attempt;
+    return { tooLate: false, attempt, answers };
   });
   // Outside the transaction, so that closing the attempt is kept while the answer is refused.
-  if (result.tooLate)
-    throw new AppError('ANSWER_TOO_LATE', 'Time is up: the 5 minutes have run out.');
-  return result;
+  if (result.tooLate) throw tooLate();
+  return { attempt: result.attempt, answers: result.answers };
 }
 
 /** Scores the main set (what was answered counts); repeating it changes nothing. */
 export async function finish(deps: PlayDeps, player: PlayerRow, id: string): Promise<AttemptState> {
-  return withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
-    const answers = await repo.findAnswers(tx, attempt.id);
-    return {
-      attempt: attempt.finishedAt ? attempt : await score(tx, attempt, answers, now),
-      answers,
-    };
-  });
+  // After the fifth answer the set is already scored: a read, no transaction.
+  const found = await repo.findOwnAttempt(deps.db, id, player.id);
+  if (!found) throw new AppError('ATTEMPT_NOT_FOUND', 'This attempt does not exist.');
+  if (found.attempt.finishedAt) return closeIfExpired(deps, found);
+  return withLockedAttempt(deps, player, id, async (tx, { attempt, answers }, now) => ({
+    attempt: attempt.finishedAt ? attempt : await score(tx, attempt, answers, now),
+    answers,
+  }));
 }
 
+/**
+ * Starts the challenger (its own 5 minutes) once the main set is done and while the week is
+ * open. Usually one read and one guarded update; anything unusual takes the locked path.
+ */
 export async function startChallenger(
   deps: PlayDeps,
   player: PlayerRow,
   id: string,
 ): Promise<AttemptState> {
   const located = await locatePlayer(deps, player);
-  return withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
-    const answers = await repo.findAnswers(tx, attempt.id);
-    if (attempt.challengerStartedAt) return { attempt, answers };
+  const challengerOf = async (attempt: repo.AttemptRow) => {
     if (!attempt.finishedAt)
       throw new AppError('CHALLENGER_NOT_AVAILABLE', 'Finish the five questions first.');
     const weekOpen = located?.weekOpen && located.week?.setNum === attempt.setNum;
@@ -351,13 +413,32 @@ export async function startChallenger(
     ).find((q) => q.kind === 'challenger');
     if (!challenger)
       throw new AppError('CHALLENGER_NOT_AVAILABLE', 'This week has no challenger question.');
-    const started = await repo.updateAttempt(tx, attempt.id, {
+    const now = deps.clock.now();
+    return {
       challengerQuestionId: challenger.id,
       challengerOptionOrder: shuffled(Object.keys(challenger.translations.en!.options)),
       challengerStartedAt: now,
       challengerDeadlineAt: deadlineFrom(now),
-    });
-    return { attempt: started, answers };
+    };
+  };
+
+  const found = await repo.findOwnAttempt(deps.db, id, player.id);
+  if (!found) throw new AppError('ATTEMPT_NOT_FOUND', 'This attempt does not exist.');
+  if (found.attempt.challengerStartedAt) return closeIfExpired(deps, found);
+  if (found.attempt.finishedAt) {
+    // A finished attempt's answers are final: the ones read here are the ones to show.
+    const started = await repo.startChallenger(
+      deps.db,
+      player.id,
+      id,
+      await challengerOf(found.attempt),
+    );
+    if (started) return { attempt: started, answers: found.answers };
+  }
+  return withLockedAttempt(deps, player, id, async (tx, { attempt, answers }) => {
+    if (attempt.challengerStartedAt) return { attempt, answers };
+    const started = await repo.startChallenger(tx, player.id, id, await challengerOf(attempt));
+    return { attempt: started!, answers };
   });
 }
 
@@ -367,29 +448,32 @@ export async function answerChallenger(
   id: string,
   option: string,
 ): Promise<AttemptState> {
-  const result = await withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
-    if (!attempt.challengerStartedAt)
-      throw new AppError('CHALLENGER_NOT_AVAILABLE', 'Start the challenger first.');
-    const answers = await repo.findAnswers(tx, attempt.id);
-    if (attempt.challengerCorrect !== null) {
-      if (attempt.challengerOption === option) return { tooLate: false, attempt, answers };
-      if (attempt.challengerOption === null) return { tooLate: true, attempt, answers };
-      throw new AppError(
-        'ANSWER_FINAL',
-        'The challenger has already been answered; answers are final.',
-      );
-    }
-    if (!attempt.challengerOptionOrder!.includes(option)) {
-      throw new AppError('UNKNOWN_OPTION', `'${option}' is not an option of the challenger.`);
-    }
-    const question = await weekQuestion(deps, attempt, attempt.challengerQuestionId!);
-    const correct = question!.correctOption === option;
-    const decided = await decideChallenger(tx, attempt, { option, correct, at: now });
-    return { tooLate: false, attempt: decided, answers };
-  });
-  if (result.tooLate)
-    throw new AppError('ANSWER_TOO_LATE', 'Time is up: the 5 minutes have run out.');
-  return result;
+  const result = await withLockedAttempt(
+    deps,
+    player,
+    id,
+    async (tx, { attempt, answers }, now) => {
+      if (!attempt.challengerStartedAt)
+        throw new AppError('CHALLENGER_NOT_AVAILABLE', 'Start the challenger first.');
+      if (attempt.challengerCorrect !== null) {
+        if (attempt.challengerOption === option) return { tooLate: false, attempt, answers };
+        if (attempt.challengerOption === null) return { tooLate: true, attempt, answers };
+        throw new AppError(
+          'ANSWER_FINAL',
+          'The challenger has already been answered; answers are final.',
+        );
+      }
+      if (!attempt.challengerOptionOrder!.includes(option)) {
+        throw new AppError('UNKNOWN_OPTION', `'${option}' is not an option of the challenger.`);
+      }
+      const question = await weekQuestion(deps, attempt, attempt.challengerQuestionId!);
+      const correct = question!.correctOption === option;
+      const decided = await decideChallenger(tx, attempt, { option, correct, at: now });
+      return { tooLate: false, attempt: decided, answers };
+    },
+  );
+  if (result.tooLate) throw tooLate();
+  return { attempt: result.attempt, answers: result.answers };
 }
 
 /**
@@ -413,7 +497,7 @@ async function score(
   const finishedAt = new Date(
     timedOut ? Math.min(now.getTime(), attempt.deadlineAt.getTime()) : last,
   );
-  const scored = await repo.updateAttempt(tx, attempt.id, {
+  const scored = await repo.scoreAttempt(tx, attempt.id, {
     finishedAt,
     timedOut,
     correctCount: correct,
@@ -438,7 +522,7 @@ async function decideChallenger(
   decision: { option: string | null; correct: boolean; at: Date },
 ): Promise<repo.AttemptRow> {
   const newScore = weekScore(attempt.mainScore!, decision.correct ? 'correct' : 'wrong');
-  const decided = await repo.updateAttempt(tx, attempt.id, {
+  const decided = await repo.decideChallenger(tx, attempt.id, {
     challengerOption: decision.option,
     challengerAnsweredAt: decision.option === null ? null : decision.at,
     challengerCorrect: decision.correct,
@@ -457,36 +541,39 @@ async function decideChallenger(
  * Closes what the clock has closed: a main set past its deadline (+ grace) is scored with what
  * was answered; a challenger started and not answered in time counts as wrong.
  */
-async function closeExpired(
-  tx: Database,
-  attempt: repo.AttemptRow,
-  now: Date,
-): Promise<repo.AttemptRow> {
-  let current = attempt;
-  if (!current.finishedAt && pastGrace(current.deadlineAt, now)) {
-    current = await score(tx, current, await repo.findAnswers(tx, current.id), now);
+async function closeExpired(tx: Database, state: AttemptState, now: Date): Promise<AttemptState> {
+  let { attempt } = state;
+  if (!attempt.finishedAt && pastGrace(attempt.deadlineAt, now)) {
+    attempt = await score(tx, attempt, state.answers, now);
   }
   if (
-    current.challengerStartedAt &&
-    current.challengerCorrect === null &&
-    pastGrace(current.challengerDeadlineAt!, now)
+    attempt.challengerStartedAt &&
+    attempt.challengerCorrect === null &&
+    pastGrace(attempt.challengerDeadlineAt!, now)
   ) {
-    current = await decideChallenger(tx, current, { option: null, correct: false, at: now });
+    attempt = await decideChallenger(tx, attempt, { option: null, correct: false, at: now });
   }
-  return current;
+  return { attempt, answers: state.answers };
 }
 
-/** Lazily, on a read: closes the attempt if its time ran out (in its own locked transaction). */
-async function closeIfExpired(deps: PlayDeps, attempt: repo.AttemptRow): Promise<repo.AttemptRow> {
+/**
+ * Lazily, on a read: closes the attempt if its time ran out (in its own locked transaction).
+ * `answers` may be null when the caller did not read them (they are then read if needed).
+ */
+async function closeIfExpired<Answers extends repo.AnswerRow[] | null>(
+  deps: PlayDeps,
+  state: { attempt: repo.AttemptRow; answers: Answers },
+): Promise<{ attempt: repo.AttemptRow; answers: Answers | repo.AnswerRow[] }> {
+  const { attempt } = state;
   const now = deps.clock.now();
   const mainExpired = !attempt.finishedAt && pastGrace(attempt.deadlineAt, now);
   const challengerExpired =
     attempt.challengerStartedAt !== null &&
     attempt.challengerCorrect === null &&
     pastGrace(attempt.challengerDeadlineAt!, now);
-  if (!mainExpired && !challengerExpired) return attempt;
+  if (!mainExpired && !challengerExpired) return state;
   return deps.db.transaction(async (tx) => {
-    const locked = await repo.findOwnAttempt(tx, attempt.id, attempt.playerId, true);
+    const locked = await repo.lockOwnAttempt(tx, attempt.id, attempt.playerId);
     return closeExpired(tx, locked!, now);
   });
 }
@@ -501,7 +588,7 @@ export async function sweepExpiredAttempts(deps: PlayDeps, batch = 200): Promise
   );
   for (const { id, playerId } of expired) {
     await deps.db.transaction(async (tx) => {
-      const locked = await repo.findOwnAttempt(tx, id, playerId, true);
+      const locked = await repo.lockOwnAttempt(tx, id, playerId);
       if (locked) await closeExpired(tx, locked, now);
     });
   }

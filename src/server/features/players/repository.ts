@@ -86,6 +86,12 @@ export async function findPlayerTeam(db: Database, player: PlayerRow) {
   });
 }
 
+/**
+ * The signed-in player's active weeks of a season, as the session knows them (memoised with
+ * it, auth/service.ts); what `findActiveWeeks` reads.
+ */
+export type ActiveWeeksOf = (seasonId: string) => Promise<boolean[]>;
+
 /** week_1..week_6 for a season; all active when the player never saved them. */
 export async function findActiveWeeks(
   db: Database,
@@ -121,6 +127,8 @@ export async function saveActiveWeeks(
     .insert(activeWeeks)
     .values({ playerId, seasonId, ...values })
     .onConflictDoUpdate({ target: [activeWeeks.playerId, activeWeeks.seasonId], set: values });
+  // The sessions memoise them: every instance forgets the player's.
+  await notifyPlayerChanged(db, playerId);
 }
 
 /**

@@ -16,7 +16,14 @@ export function registerPlayerRoutes(
   typed.get('/api/me', { onRequest: deps.authenticate, schema }, async (request, reply) =>
     reply
       .header('cache-control', 'no-store')
-      .send(await playerView(deps.db, request.signedIn!.player, deps.clock)),
+      .send(
+        await playerView(
+          deps.db,
+          request.signedIn!.player,
+          request.signedIn!.activeWeeksOf,
+          deps.clock,
+        ),
+      ),
   );
 
   for (const [method, url, mode] of [
@@ -34,7 +41,7 @@ export function registerPlayerRoutes(
         const saved = (await findPlayerById(deps.db, player.id))!;
         return reply
           .header('cache-control', 'no-store')
-          .send(await playerView(deps.db, saved, deps.clock));
+          .send(await playerView(deps.db, saved, request.signedIn!.activeWeeksOf, deps.clock));
       },
     });
   }

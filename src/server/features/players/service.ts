@@ -22,7 +22,12 @@ import * as repo from './repository';
 export const REGISTRATION_CLOSED_MESSAGE = 'The registration process is closed.';
 
 /** The signed-in player with their team and their calendar in their team's time zone. */
-export async function playerView(db: Database, player: repo.PlayerRow, clock: Clock): Promise<Me> {
+export async function playerView(
+  db: Database,
+  player: repo.PlayerRow,
+  activeWeeksOf: repo.ActiveWeeksOf,
+  clock: Clock,
+): Promise<Me> {
   const [current, { team, salesTeam }] = await Promise.all([
     findCurrentSeason(db),
     repo.findPlayerTeam(db, player),
@@ -45,7 +50,7 @@ export async function playerView(db: Database, player: repo.PlayerRow, clock: Cl
   const now = clock.now();
   if (!current) return { ...base, eventStartsAt: null, serverNow: now.toISOString(), season: null };
 
-  const flags = await repo.findActiveWeeks(db, player.id, current.season.id);
+  const flags = await activeWeeksOf(current.season.id);
   const position = seasonPosition(current.weeks, timeZone, now);
   return {
     ...base,

@@ -12,18 +12,12 @@ export async function recordScore(
   attempt: { playerId: string; seasonId: string; setNum: number; teamId: number },
   change: { scoreDelta: number; timeMs: number; played: boolean; at: Date },
 ): Promise<void> {
-  const { playerId, seasonId, setNum, teamId } = attempt;
-  await repo.addToTeamWeek(
-    tx,
-    { seasonId, setNum, teamId },
-    { played: change.played ? 1 : 0, scoreSum: change.scoreDelta, timeSumMs: change.timeMs },
-  );
-  await repo.addToPlayerTotal(
-    tx,
-    { playerId, seasonId, teamId },
-    { total: change.scoreDelta, timeMs: change.timeMs, at: change.at },
-  );
-  await repo.notifyStandingsChanged(tx, seasonId);
+  await repo.addScore(tx, attempt, {
+    played: change.played ? 1 : 0,
+    score: change.scoreDelta,
+    timeMs: change.timeMs,
+    at: change.at,
+  });
 }
 
 export interface Membership {

@@ -11,6 +11,7 @@ import {
 import { createTestApp, fixedClock } from '../../../../tests/test-app';
 import { createTestDatabase } from '../../../../tests/test-database';
 import type { DatabaseHandle } from '../../db/client';
+import { notifyContentChanged } from '../season/content-cache';
 import type { Standings } from '../../../shared/contracts/standings';
 
 /**
@@ -44,6 +45,9 @@ async function reader(account: string) {
   const app = { ...(await createTestApp({ database, clock })), clock };
   apps.push(app);
   const player = await registeredPlayer(app, account, { team: 'es' });
+  // The apps of this file share one content memo (per database handle): empty it, as a new
+  // process would start.
+  await notifyContentChanged(database.db);
   return standingsClient(app.app, player.cookie);
 }
 

@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { notify, type Database } from '../../db/client';
+import { notifiedInStatement, notify, type Database } from '../../db/client';
+import { preparedSql } from '../../db/prepared';
+import { memoised } from '../season/content-cache';
 import { players, playerTotals, teams, teamWeekStats } from '../../db/schema';
 
 export const STANDINGS_CHANNEL = 'podium_standings';
@@ -7,6 +9,51 @@ export const STANDINGS_CHANNEL = 'podium_standings';
 /** Tells every instance (this one included) that standings changed; delivered on commit. */
 export async function notifyStandingsChanged(db: Database, seasonId: string): Promise<void> {
   await notify(db, STANDINGS_CHANNEL, seasonId);
+}
+
+const addScoreQuery = preparedSql(
+  'standings_add_score',
+  `with team_week as (
+     insert into team_week_stats (season_id, set_num, team_id, played, score_sum, time_sum_ms)
+     values ($1, $2, $3, $4, $5, $6)
+     on conflict (season_id, set_num, team_id) do update set
+       played = team_week_stats.played + excluded.played,
+       score_sum = team_week_stats.score_sum + excluded.score_sum,
+       time_sum_ms = team_week_stats.time_sum_ms + excluded.time_sum_ms
+   ), player_total as (
+     insert into player_totals (player_id, season_id, team_id, total, total_time_ms, last_submission_at)
+     values ($7, $1, $3, $5, $6, $8)
+     on conflict (player_id, season_id) do update set
+       total = player_totals.total + excluded.total,
+       total_time_ms = player_totals.total_time_ms + excluded.total_time_ms,
+       last_submission_at = greatest(player_totals.last_submission_at, excluded.last_submission_at)
+   )
+   select pg_notify($9, $1)`,
+);
+
+/**
+ * A score counted, in the caller's transaction and in one statement (a week is scored a few
+ * hundred times a second at peak): the team's week figures, the player's season total, and the
+ * NOTIFY that tells every instance.
+ */
+export async function addScore(
+  db: Database,
+  key: { playerId: string; seasonId: string; setNum: number; teamId: number },
+  delta: { played: number; score: number; timeMs: number; at: Date },
+): Promise<void> {
+  const { playerId, seasonId, setNum, teamId } = key;
+  await addScoreQuery(db, [
+    seasonId,
+    setNum,
+    teamId,
+    delta.played,
+    delta.score,
+    delta.timeMs,
+    playerId,
+    delta.at,
+    STANDINGS_CHANNEL,
+  ]);
+  notifiedInStatement(db, STANDINGS_CHANNEL, seasonId);
 }
 
 /** Adds to a team's week figures (creating the row), in the caller's transaction. */
@@ -35,25 +82,6 @@ export async function addToTeamWeek(
     });
 }
 
-/** Adds a scored week (or a challenger's change) to the player's season total. */
-export async function addToPlayerTotal(
-  db: Database,
-  key: { playerId: string; seasonId: string; teamId: number },
-  delta: { total: number; timeMs: number; at: Date },
-): Promise<void> {
-  await db
-    .insert(playerTotals)
-    .values({ ...key, total: delta.total, totalTimeMs: delta.timeMs, lastSubmissionAt: delta.at })
-    .onConflictDoUpdate({
-      target: [playerTotals.playerId, playerTotals.seasonId],
-      set: {
-        total: sql`${playerTotals.total} + ${delta.total}`,
-        totalTimeMs: sql`${playerTotals.totalTimeMs} + ${delta.timeMs}`,
-        lastSubmissionAt: sql`greatest(${playerTotals.lastSubmissionAt}, ${delta.at})`,
-      },
-    });
-}
-
 /** A team change moves the player's total to the new team's ranking (for top participants). */
 export async function movePlayerTotal(
   db: Database,
@@ -67,8 +95,9 @@ export async function findTeamWeeks(db: Database, seasonId: string) {
   return db.select().from(teamWeekStats).where(eq(teamWeekStats.seasonId, seasonId));
 }
 
+/** Every team; memoised per instance until teams change (content-cache.ts). */
 export async function listTeams(db: Database) {
-  return db.select().from(teams);
+  return memoised(db, 'teams', () => db.select().from(teams));
 }
 
 /**
