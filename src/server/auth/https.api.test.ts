@@ -77,10 +77,13 @@ describe('served over HTTPS', () => {
     expect(response.statusCode).toBe(403);
   });
 
-  it('sends HSTS and asks browsers to upgrade insecure requests', async () => {
-    const response = await t.app.inject({ url: '/health/live' });
-    expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
-    expect(response.headers['strict-transport-security']).toMatch(/includeSubDomains/);
-    expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  it('sends HSTS everywhere, and asks browsers to upgrade insecure requests on pages', async () => {
+    for (const url of ['/health/live', '/api/launch', '/leaderboard']) {
+      const response = await t.app.inject({ url });
+      expect(response.headers['strict-transport-security'], url).toMatch(/max-age=31536000/);
+      expect(response.headers['strict-transport-security'], url).toMatch(/includeSubDomains/);
+    }
+    const page = await t.app.inject({ url: '/leaderboard' });
+    expect(page.headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
 import { safeReturnTo } from '../../shared/domain/return-to';
 import type { Clock } from '../clock';
@@ -21,7 +21,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 const REFRESH_MARGIN_MS = 30_000;
 
 const newSecret = () => randomBytes(32).toString('base64url');
-export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+export const hashSecret = (secret: string) => hash('sha256', secret, 'hex');
 
 export interface AuthDeps {
   db: Database;

@@ -17,14 +17,14 @@ import type { StandingsSnapshot } from './snapshot';
  * Each body is serialised once per snapshot and key: every player reads the same standings (or
  * their team's tiles) until they change, so only the first read after a change pays for it.
  */
-const bodies = new WeakMap<StandingsSnapshot, Map<string, string>>();
+const bodies = new WeakMap<StandingsSnapshot, Map<string, Buffer>>();
 
 function bodyOf<T extends z.ZodType>(
   snapshot: StandingsSnapshot | null,
   key: string,
   schema: T,
   build: () => z.input<T>,
-): string {
+): Buffer {
   if (!snapshot) return serializeBody(schema, build());
   let known = bodies.get(snapshot);
   if (!known) bodies.set(snapshot, (known = new Map()));
