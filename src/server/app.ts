@@ -115,6 +115,7 @@ async function openOwnDatabase(
 ): Promise<DatabaseHandle> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     dataDir: config.dataDir,
     onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
   });

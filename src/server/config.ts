@@ -33,6 +33,7 @@ const environmentSchema = z
     DATABASE_URL: optionalString.pipe(
       z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
     ),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
     WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
     OIDC_ISSUER: optionalString.pipe(httpUrl.optional()),
     OIDC_CLIENT_ID: optionalString,
@@ -115,6 +116,8 @@ function toConfig(env: z.output<typeof environmentSchema>) {
     dataDir,
     /** `undefined` means the embedded PGlite database under `dataDir`. */
     databaseUrl: env.DATABASE_URL,
+    /** Connections each instance keeps to PostgreSQL (not PGlite). */
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     oidc: env.OIDC_ISSUER
       ? {

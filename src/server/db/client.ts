@@ -34,6 +34,8 @@ export interface DatabaseHandle {
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
+  /** PostgreSQL connections at most (default 10); PGlite has one. */
+  poolSize?: number;
   dataDir: string | null;
   /** Told of each connection PostgreSQL dropped (terminated, restarted), for the log. */
   onConnectionError?: (error: Error) => void;
@@ -41,7 +43,7 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.poolSize ?? 10,
       // Prepared statements (db/prepared.ts) are planned for their values on every run: a plan
       // kept from when a table was nearly empty (the start of a season) would scan it whole
       // once it has grown (ADR 0012).

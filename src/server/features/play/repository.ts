@@ -143,7 +143,8 @@ export async function findSeasonAttempts(
   return seasonAttemptsQuery(db, { playerId, seasonId });
 }
 
-const ownAttemptQuery = prepared('play_own_attempt', (db) =>
+/** An attempt and its answers (in order), as one row per answer (one row when none). */
+const ownAttemptWithAnswers = (db: Database) =>
   db
     .select({ attempt: attempts, answer: attemptAnswers })
     .from(attempts)
@@ -154,8 +155,20 @@ const ownAttemptQuery = prepared('play_own_attempt', (db) =>
         eq(attempts.playerId, sql.placeholder('playerId')),
       ),
     )
-    .orderBy(asc(attemptAnswers.position)),
+    .orderBy(asc(attemptAnswers.position));
+const ownAttemptQuery = prepared('play_own_attempt', ownAttemptWithAnswers);
+const lockOwnAttemptQuery = prepared('play_lock_own_attempt', (db) =>
+  ownAttemptWithAnswers(db).for('update', { of: attempts }),
 );
+
+type AttemptWithAnswers = { attempt: AttemptRow; answer: AnswerRow | null }[];
+const withAnswers = (rows: AttemptWithAnswers) =>
+  rows.length === 0
+    ? undefined
+    : {
+        attempt: rows[0]!.attempt,
+        answers: rows.flatMap((row) => (row.answer ? [row.answer] : [])),
+      };
 
 /** The attempt and its answers if it is this player's, in one round trip (one snapshot). */
 export async function findOwnAttempt(
@@ -163,39 +176,25 @@ export async function findOwnAttempt(
   id: string,
   playerId: string,
 ): Promise<{ attempt: AttemptRow; answers: AnswerRow[] } | undefined> {
-  const rows = await ownAttemptQuery(db, { id, playerId });
-  if (rows.length === 0) return undefined;
-  return {
-    attempt: rows[0]!.attempt,
-    answers: rows.flatMap((row) => (row.answer ? [row.answer] : [])),
-  };
+  return withAnswers(await ownAttemptQuery(db, { id, playerId }));
 }
 
-const lockOwnAttemptQuery = prepared('play_lock_own_attempt', (db) =>
-  db
-    .select()
-    .from(attempts)
-    .where(
-      and(
-        eq(attempts.id, sql.placeholder('id')),
-        eq(attempts.playerId, sql.placeholder('playerId')),
-      ),
-    )
-    .for('update'),
-);
-
 /**
- * The attempt if it is this player's, locked for the rest of the transaction, then its answers.
- * Two statements on purpose: after waiting for the lock, PostgreSQL gives the locked row as it
- * now is, but rows read in the same statement (its answers) as they were when it began.
+ * The attempt if it is this player's, locked for the rest of the transaction, with its answers.
+ * After waiting for the lock, PostgreSQL gives the locked row as it now is but the joined
+ * answers as they were when the statement began: they are read again unless the attempt is
+ * finished with exactly those answers (a finished attempt's answers are final).
  */
 export async function lockOwnAttempt(
   db: Database,
   id: string,
   playerId: string,
 ): Promise<{ attempt: AttemptRow; answers: AnswerRow[] } | undefined> {
-  const [attempt] = await lockOwnAttemptQuery(db, { id, playerId });
-  return attempt && { attempt, answers: await findAnswers(db, attempt.id) };
+  const found = withAnswers(await lockOwnAttemptQuery(db, { id, playerId }));
+  if (!found) return undefined;
+  const { attempt, answers } = found;
+  if (attempt.finishedAt && attempt.answeredCount === answers.length) return found;
+  return { attempt, answers: await findAnswers(db, attempt.id) };
 }
 
 const answersQuery = prepared('play_answers', (db) =>

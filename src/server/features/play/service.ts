@@ -186,16 +186,27 @@ export async function startAttempt(
  * played it, it stays playable for everyone: the organiser tools freeze a played week's questions.
  */
 async function weekPlayable(db: Database, weekQuestions: repo.QuestionRow[]): Promise<boolean> {
-  const readiness = weekReadiness(
-    weekQuestions.map((q) => ({
-      slot: slotOf(q.kind, q.position),
-      status: q.reviewStatus,
-      translations: q.translations,
-    })),
-  );
-  if (readiness.ready) return true;
+  if (readyOf(weekQuestions)) return true;
   const first = weekQuestions[0];
   return first !== undefined && (await repo.weekHasAttempts(db, first.seasonId, first.setNum));
+}
+
+/** Readiness per memoised week (its questions are the same frozen array until they change). */
+const readyWeeks = new WeakMap<readonly repo.QuestionRow[], boolean>();
+
+function readyOf(weekQuestions: readonly repo.QuestionRow[]): boolean {
+  let ready = readyWeeks.get(weekQuestions);
+  if (ready === undefined) {
+    ready = weekReadiness(
+      weekQuestions.map((q) => ({
+        slot: slotOf(q.kind, q.position),
+        status: q.reviewStatus,
+        translations: q.translations,
+      })),
+    ).ready;
+    readyWeeks.set(weekQuestions, ready);
+  }
+  return ready;
 }
 
 /** An attempt and its answers as a play action's transaction left them. */
