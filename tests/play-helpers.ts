@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
-import { attemptAnswers, attempts, players, questions } from '../src/server/db/schema';
+import { attempts, players, questions } from '../src/server/db/schema';
 import type { Attempt } from '../src/shared/contracts/play';
 import { loadSeason2025, moments2025, teamByCode } from './factories';
 import { createTestApp, fixedClock, signIn, type TestApp } from './test-app';
@@ -154,14 +154,10 @@ export async function answerKey(db: Database, attemptId: string) {
   };
 }
 
-/** The stored attempt row and its answer rows. */
+/** The stored attempt row and its answers (kept in it). */
 export async function storedAttempt(db: Database, attemptId: string) {
   const [attempt] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
-  const answers = await db
-    .select()
-    .from(attemptAnswers)
-    .where(eq(attemptAnswers.attemptId, attemptId));
-  return { attempt: attempt!, answers };
+  return { attempt: attempt!, answers: attempt!.answers };
 }
 
 /**

@@ -4,15 +4,18 @@ import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or, when the Vitest project
- * sets PODIUM_TEST_DB=postgres, a new database on TEST_DATABASE_URL that is dropped afterwards.
+ * A fresh, migrated database (to the last migration, or to those of `migrationsFolder`) for one
+ * test file: in-memory PGlite, or, when the Vitest project sets PODIUM_TEST_DB=postgres, a new
+ * database on TEST_DATABASE_URL that is dropped afterwards.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  options: { migrationsFolder?: string } = {},
+): Promise<DatabaseHandle> {
   const adminUrl =
     process.env.PODIUM_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!adminUrl) {
     const handle = await openDatabase({ dataDir: null });
-    await migrateDatabase(handle);
+    await migrateDatabase(handle, options.migrationsFolder);
     return handle;
   }
   const name = `podium_test_${randomBytes(6).toString('hex')}`;
@@ -23,7 +26,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.href, dataDir: null });
-  await migrateDatabase(handle);
+  await migrateDatabase(handle, options.migrationsFolder);
   return {
     ...handle,
     async close() {

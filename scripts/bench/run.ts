@@ -1,7 +1,9 @@
-// npm run bench [-- --players 100000 --concurrency 32 --duration 10 --port 3400 --profile dir]
+// npm run bench [-- --players 100000 --concurrency 32 --duration 10 --port 3400 --profile dir
+//                   --phases week,reads,leaderboard --own-cluster]
 // The whole-week benchmark (DESIGN.md §3) against the built server and a real PostgreSQL
-// (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres), in a database of
-// its own that it creates and drops. Not a test: it prints tables. See docs/performance.md.
+// (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres, or with
+// --own-cluster one it starts with PostgreSQL's defaults), in a database of its own that it
+// creates and drops. Not a test: it prints tables. See docs/performance.md.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +14,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { Client } from 'undici';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { startPostgres } from '../../tests/resilience/postgres';
 import { STANDINGS_CHANNEL } from '../../src/server/features/standings/repository';
 import { runPhase, type PhaseResult } from './load';
 import { countSeeded, seedBackgroundPlayers, seedDrivenPlayers, type SeededPlayer } from './seed';
@@ -47,6 +50,11 @@ const { values: args } = parseArgs({
     server: { type: 'string', default: 'dist/server/server.js' },
     /** Which phases to run, e.g. `reads` alone to profile the standings reads. */
     phases: { type: 'string', default: 'week,reads,leaderboard' },
+    /**
+     * A PostgreSQL cluster of the benchmark's own, with PostgreSQL's default settings (durable,
+     * autovacuum on), instead of BENCH_DATABASE_URL.
+     */
+    'own-cluster': { type: 'boolean', default: false },
   },
 });
 const PHASES = new Set(args.phases.split(','));
@@ -68,7 +76,10 @@ const WARM_UP_MS = 1000;
 const COLD_RUNS = 15;
 const WARM_READS = 500;
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const cluster = args['own-cluster'] ? await startPostgres({ durable: true }) : null;
+const adminUrl = cluster
+  ? `postgres://postgres@127.0.0.1:${cluster.port}/postgres`
+  : (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const dbName = `podium_bench_${randomBytes(4).toString('hex')}`;
 const benchUrl = new URL(adminUrl);
 benchUrl.pathname = `/${dbName}`;
@@ -169,6 +180,22 @@ try {
       .map((n) => n.toFixed(2))
       .join(' ')}; node ${process.version}`,
   );
+  const { rows: settings } = await admin.query<{ name: string; setting: string; unit: string }>(
+    `select name, setting, coalesce(unit, '') as unit from pg_settings
+     where name in ('server_version', 'autovacuum', 'fsync', 'synchronous_commit',
+       'full_page_writes', 'shared_buffers', 'max_connections') order by name`,
+  );
+  log(
+    `PostgreSQL${cluster ? ' (a cluster of its own)' : ''}: ${settings
+      .map(({ name, setting, unit }) => `${name} ${setting}${unit === '8kB' ? ' × 8 kB' : unit}`)
+      .join(', ')}`,
+  );
+  if (settings.some(({ name, setting }) => name === 'autovacuum' && setting === 'off')) {
+    log(
+      '  autovacuum is off on this cluster: no production runs so (dead rows are never cleaned);' +
+        " --own-cluster measures with PostgreSQL's defaults",
+    );
+  }
   log(
     `players ${PLAYERS.toLocaleString('en')}, driven ${DRIVEN.toLocaleString('en')}, concurrency ${CONCURRENCY}, fixed phases ${DURATION_MS / 1000} s\n`,
   );
@@ -354,5 +381,6 @@ try {
   await database?.close();
   await admin.query(`drop database if exists ${dbName} with (force)`);
   await admin.end();
+  await cluster?.destroy();
   rmSync(dataDir, { recursive: true, force: true });
 }

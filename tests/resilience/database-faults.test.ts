@@ -85,8 +85,8 @@ async function expectIntact(tally: Tally, players: SeededPlayer[]) {
   expect(tally.unavailableWithRetryAfter).toBe(tally.unavailable);
   expect(server.child.exitCode).toBeNull();
   const stored = await postgres.query<{ player: string; position: number; option: string }>(
-    `select a.player_id as player, x.position, x.option
-     from attempt_answers x join attempts a on a.id = x.attempt_id
+    `select a.player_id as player, (x ->> 'position')::int as position, x ->> 'option' as option
+     from attempts a cross join lateral jsonb_array_elements(a.answers) x
      where a.player_id = any($1::uuid[])`,
     [players.map((player) => player.id)],
   );

@@ -8,7 +8,8 @@ import { freePort, run } from './process';
 /**
  * A PostgreSQL cluster of the suite's own, in a temporary folder, so that a scenario can
  * terminate its connections, stop and start it without touching any other database on the
- * machine. Trust authentication on 127.0.0.1; the socket lives in the data folder.
+ * machine. Trust authentication on 127.0.0.1; the socket lives in the data folder. The
+ * benchmark starts a durable one (`npm run bench -- --own-cluster`): PostgreSQL's defaults.
  */
 
 /** The newest PostgreSQL installed from Debian's packages, unless RESILIENCE_PG_BIN names one. */
@@ -62,7 +63,9 @@ export interface PostgresInstance {
   destroy(): Promise<void>;
 }
 
-export async function startPostgres(): Promise<PostgresInstance> {
+export async function startPostgres(
+  options: { durable?: boolean } = {},
+): Promise<PostgresInstance> {
   const root = mkdtempSync(path.join(tmpdir(), 'podium-resilience-pg-'));
   const dataDir = path.join(root, 'data');
   const logFile = path.join(root, 'postgres.log');
@@ -85,16 +88,20 @@ export async function startPostgres(): Promise<PostgresInstance> {
       '--no-sync',
     ]),
   );
-  const options = [
+  const serverOptions = [
     `-p ${port}`,
     `-k ${root}`,
     "-c listen_addresses='127.0.0.1'",
     // The scenarios kill processes, never the machine: durability against an OS crash is not
     // what they test, so the cluster skips fsync to stay fast on a shared 2-core machine.
-    '-c fsync=off',
-    '-c full_page_writes=off',
-    '-c shared_buffers=32MB',
-    '-c max_connections=60',
+    ...(options.durable
+      ? []
+      : [
+          '-c fsync=off',
+          '-c full_page_writes=off',
+          '-c shared_buffers=32MB',
+          '-c max_connections=60',
+        ]),
   ].join(' ');
   const start = async () => {
     running.add(dataDir);
@@ -109,7 +116,7 @@ export async function startPostgres(): Promise<PostgresInstance> {
         '-l',
         logFile,
         '-o',
-        options,
+        serverOptions,
       ]),
     );
   };

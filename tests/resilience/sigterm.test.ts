@@ -192,8 +192,8 @@ it('finishes requests under way, refuses new ones and exits with 0 within 10 s',
 
   // What was acknowledged is stored, the slow answers too, and the aggregates add up.
   const stored = await postgres.query<{ player: string; position: number; option: string }>(
-    `select a.player_id as player, x.position, x.option
-     from attempt_answers x join attempts a on a.id = x.attempt_id`,
+    `select a.player_id as player, (x ->> 'position')::int as position, x ->> 'option' as option
+     from attempts a cross join lateral jsonb_array_elements(a.answers) x`,
   );
   const storedKey = new Set(stored.map((row) => `${row.player}/${row.position}/${row.option}`));
   for (const [player, answers] of acked)

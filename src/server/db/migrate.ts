@@ -12,15 +12,21 @@ const migrationsFolder = path.join(projectRoot, 'drizzle');
 // Any constant will do; it only has to be the same for every instance of the app.
 const MIGRATION_LOCK = 7_411_902;
 
-/** Applies the committed SQL migrations. Safe when several instances start at once. */
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+/**
+ * Applies the committed SQL migrations (or those of `folder`: a test of a migration's data
+ * stops before it). Safe when several instances start at once.
+ */
+export async function migrateDatabase(
+  handle: DatabaseHandle,
+  folder = migrationsFolder,
+): Promise<void> {
   if (handle.kind === 'pglite') {
-    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
+    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: folder });
     return;
   }
   const db = handle.db as unknown as NodePgDatabase;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
-    await migratePg(tx as unknown as NodePgDatabase, { migrationsFolder });
+    await migratePg(tx as unknown as NodePgDatabase, { migrationsFolder: folder });
   });
 }

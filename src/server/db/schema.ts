@@ -270,6 +270,15 @@ export const activeWeeks = pgTable(
   (table) => [primaryKey({ columns: [table.playerId, table.seasonId] })],
 );
 
+/** An answer as stored in its attempt (`answeredAt`: the server's time, ISO 8601 in UTC). */
+export interface StoredAnswer {
+  position: number;
+  questionId: number;
+  option: string;
+  correct: boolean;
+  answeredAt: string;
+}
+
 /**
  * A player's one attempt at a week (unique per player and week), with the team it counts for.
  * Times are the server's; scores are in hundredths of a point.
@@ -293,6 +302,14 @@ export const attempts = pgTable(
     /** Question ids in the order asked (positions 1–5) and each one's shuffled option keys. */
     questionIds: jsonb('question_ids').$type<number[]>().notNull(),
     optionOrders: jsonb('option_orders').$type<Record<string, string[]>>().notNull(),
+    /**
+     * The main set's answers in order, each final once written (ADR 0013): in the attempt's row,
+     * so that one guarded update records an answer under the row's own lock.
+     */
+    answers: jsonb('answers')
+      .$type<StoredAnswer[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
     timedOut: boolean('timed_out'),
     correctCount: smallint('correct_count'),
@@ -321,22 +338,6 @@ export const attempts = pgTable(
       .on(table.challengerDeadlineAt)
       .where(sql`${table.challengerStartedAt} is not null and ${table.challengerCorrect} is null`),
   ],
-);
-
-/** Answers of the main set, one row per question, final once written. */
-export const attemptAnswers = pgTable(
-  'attempt_answers',
-  {
-    attemptId: uuid('attempt_id')
-      .notNull()
-      .references(() => attempts.id, { onDelete: 'cascade' }),
-    position: smallint('position').notNull(),
-    questionId: integer('question_id').notNull(),
-    option: text('option').notNull(),
-    correct: boolean('correct').notNull(),
-    answeredAt: timestamp('answered_at', { withTimezone: true, precision: 3 }).notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.attemptId, table.position] })],
 );
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, isNull, lte, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { activeWeeks, attemptAnswers, attempts, players, salesTeams, teams } from '../../db/schema';
+import { activeWeeks, attempts, players, salesTeams, teams } from '../../db/schema';
 import { sortName } from './player-repository';
 
 /** A week of a season, and the instant it ended everywhere (later registrations do not count). */
@@ -55,16 +55,18 @@ export async function salesTeamFigures(db: Database, key: WeekKey) {
 
 /** How often each option of each main question was chosen in the week. */
 export async function answerCounts(db: Database, key: Omit<WeekKey, 'endsAt'>) {
-  return db
+  // The answers are kept in their attempt (ADR 0013): one row per answer given.
+  const answer = sql`jsonb_array_elements(${attempts.answers})`;
+  const rows = await db
     .select({
-      questionId: attemptAnswers.questionId,
-      option: attemptAnswers.option,
+      questionId: sql<number>`(answer ->> 'questionId')::integer`,
+      option: sql<string>`answer ->> 'option'`,
       chosen: count(),
     })
-    .from(attemptAnswers)
-    .innerJoin(attempts, eq(attempts.id, attemptAnswers.attemptId))
+    .from(sql`${attempts} cross join lateral ${answer} as answer`)
     .where(and(eq(attempts.seasonId, key.seasonId), eq(attempts.setNum, key.setNum)))
-    .groupBy(attemptAnswers.questionId, attemptAnswers.option);
+    .groupBy(sql`1`, sql`2`);
+  return rows.map((row) => ({ ...row, questionId: Number(row.questionId) }));
 }
 
 /** The challenger's decided answers by option (null: started and not answered in time). */

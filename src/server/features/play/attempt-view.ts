@@ -2,7 +2,7 @@ import type { Attempt, PlayQuestion } from '../../../shared/contracts/play';
 import type { QuestionCategory } from '../../../shared/contracts/season';
 import { QUESTIONS_PER_WEEK } from '../../../shared/domain/scoring';
 import type { Language } from '../../../shared/domain/language';
-import type { AnswerRow, AttemptRow, QuestionRow } from './repository';
+import type { AttemptRow, QuestionRow } from './repository';
 
 /** A question in the player's language (English when not translated), options in `order`. */
 export function toPlayQuestion(
@@ -28,14 +28,14 @@ export function toPlayQuestion(
 /** The attempt as the player sees it. Correct options only when `revealCorrect`. */
 export function toAttemptView(input: {
   attempt: AttemptRow;
-  answers: AnswerRow[];
   questionsById: Map<number, QuestionRow>;
   language: Language;
   now: Date;
   weekOpen: boolean;
   revealCorrect: boolean;
 }): Attempt {
-  const { attempt, answers, questionsById, language, revealCorrect } = input;
+  const { attempt, questionsById, language, revealCorrect } = input;
+  const { answers } = attempt;
   const done = attempt.finishedAt !== null;
   const questions = attempt.questionIds.map((id, index) =>
     toPlayQuestion(

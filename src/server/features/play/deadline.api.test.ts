@@ -13,7 +13,7 @@ import {
   type Player,
 } from '../../../../tests/play-helpers';
 import type { CurrentWeek } from '../../../shared/contracts/play';
-import { sweepExpiredAttempts } from './service';
+import { sweepExpiredAttempts } from './closing';
 
 /** The 300 s deadline (+ 2 s grace) with a fixed clock: refusals, lazy close and the sweep. */
 

@@ -3,6 +3,7 @@ import {
   asc,
   count,
   eq,
+  gte,
   inArray,
   isNotNull,
   isNull,
@@ -13,12 +14,12 @@ import {
   sum,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { prepared, preparedSql, valueOf } from '../../db/prepared';
-import { attemptAnswers, attempts, questions } from '../../db/schema';
+import { prepared, valueOf } from '../../db/prepared';
+import { attempts, questions, type StoredAnswer } from '../../db/schema';
 import { memoised } from '../season/content-cache';
 
 export type AttemptRow = typeof attempts.$inferSelect;
-export type AnswerRow = typeof attemptAnswers.$inferSelect;
+export type AnswerRow = StoredAnswer;
 export type QuestionRow = typeof questions.$inferSelect;
 
 /** A week's questions, memoised per instance until the questions change (content-cache.ts). */
@@ -144,131 +145,90 @@ export async function findSeasonAttempts(
 }
 
 /** An attempt and its answers (in order), as one row per answer (one row when none). */
-const ownAttemptWithAnswers = (db: Database) =>
+const ownAttempt = (db: Database) =>
   db
-    .select({ attempt: attempts, answer: attemptAnswers })
+    .select()
     .from(attempts)
-    .leftJoin(attemptAnswers, eq(attemptAnswers.attemptId, attempts.id))
     .where(
       and(
         eq(attempts.id, sql.placeholder('id')),
         eq(attempts.playerId, sql.placeholder('playerId')),
       ),
-    )
-    .orderBy(asc(attemptAnswers.position));
-const ownAttemptQuery = prepared('play_own_attempt', ownAttemptWithAnswers);
-const lockOwnAttemptQuery = prepared('play_lock_own_attempt', (db) =>
-  ownAttemptWithAnswers(db).for('update', { of: attempts }),
-);
+    );
+const ownAttemptQuery = prepared('play_own_attempt', ownAttempt);
+const lockOwnAttemptQuery = prepared('play_lock_own_attempt', (db) => ownAttempt(db).for('update'));
 
-type AttemptWithAnswers = { attempt: AttemptRow; answer: AnswerRow | null }[];
-const withAnswers = (rows: AttemptWithAnswers) =>
-  rows.length === 0
-    ? undefined
-    : {
-        attempt: rows[0]!.attempt,
-        answers: rows.flatMap((row) => (row.answer ? [row.answer] : [])),
-      };
-
-/** The attempt and its answers if it is this player's, in one round trip (one snapshot). */
+/** The attempt, with its answers, if it is this player's. */
 export async function findOwnAttempt(
   db: Database,
   id: string,
   playerId: string,
-): Promise<{ attempt: AttemptRow; answers: AnswerRow[] } | undefined> {
-  return withAnswers(await ownAttemptQuery(db, { id, playerId }));
+): Promise<AttemptRow | undefined> {
+  const [row] = await ownAttemptQuery(db, { id, playerId });
+  return row;
 }
 
-/**
- * The attempt if it is this player's, locked for the rest of the transaction, with its answers.
- * After waiting for the lock, PostgreSQL gives the locked row as it now is but the joined
- * answers as they were when the statement began: they are read again unless the attempt is
- * finished with exactly those answers (a finished attempt's answers are final).
- */
+/** The attempt if it is this player's, locked for the rest of the transaction. */
 export async function lockOwnAttempt(
   db: Database,
   id: string,
   playerId: string,
-): Promise<{ attempt: AttemptRow; answers: AnswerRow[] } | undefined> {
-  const found = withAnswers(await lockOwnAttemptQuery(db, { id, playerId }));
-  if (!found) return undefined;
-  const { attempt, answers } = found;
-  if (attempt.finishedAt && attempt.answeredCount === answers.length) return found;
-  return { attempt, answers: await findAnswers(db, attempt.id) };
+): Promise<AttemptRow | undefined> {
+  const [row] = await lockOwnAttemptQuery(db, { id, playerId });
+  return row;
 }
 
-const answersQuery = prepared('play_answers', (db) =>
+const appendAnswerQuery = prepared('play_append_answer', (db) =>
   db
-    .select()
-    .from(attemptAnswers)
-    .where(eq(attemptAnswers.attemptId, sql.placeholder('attemptId')))
-    .orderBy(asc(attemptAnswers.position)),
-);
-
-export async function findAnswers(db: Database, attemptId: string): Promise<AnswerRow[]> {
-  return answersQuery(db, { attemptId });
-}
-
-const insertAnswerQuery = prepared('play_insert_answer', (db) =>
-  db
-    .insert(attemptAnswers)
-    .values({
-      attemptId: sql.placeholder('attemptId'),
-      position: sql.placeholder('position'),
-      questionId: sql.placeholder('questionId'),
-      option: sql.placeholder('option'),
-      correct: sql.placeholder('correct'),
-      answeredAt: sql.placeholder('answeredAt'),
+    .update(attempts)
+    .set({
+      answers: sql`${attempts.answers} || jsonb_build_array(${sql.placeholder('answer')}::jsonb)`,
     })
-    .onConflictDoNothing(),
-);
-
-/** Records an answer unless that position already has one (answers are final). */
-export async function insertAnswerOnce(db: Database, row: AnswerRow): Promise<void> {
-  await insertAnswerQuery(db, row);
-}
-
-// The checks of the locked path, made again by one statement under the attempt's row lock
-// (written in SQL: Drizzle cannot lock in an insert's select). After waiting for the lock the
-// row is checked as it now is; the count comes from when the statement began, which can only
-// be lower than the truth, and then the position exists and the insert does nothing.
-const insertNextAnswerQuery = preparedSql<{ position: number }>(
-  'play_insert_next_answer',
-  `insert into attempt_answers (attempt_id, position, question_id, option, correct, answered_at)
-   select a.id, $3::smallint, $4::integer, $5::text, $6::boolean, $7::timestamptz
-   from attempts a
-   where a.id = $1 and a.player_id = $2 and a.finished_at is null
-     and (select count(*) from attempt_answers n where n.attempt_id = $1) = $3::smallint - 1
-   for update of a
-   on conflict do nothing
-   returning position`,
+    .where(
+      and(
+        eq(attempts.id, sql.placeholder('id')),
+        eq(attempts.playerId, sql.placeholder('playerId')),
+        eq(attempts.seasonId, sql.placeholder('seasonId')),
+        eq(attempts.setNum, sql.placeholder('setNum')),
+        isNull(attempts.finishedAt),
+        gte(attempts.deadlineAt, sql.placeholder('notBefore')),
+        sql`jsonb_array_length(${attempts.answers}) = ${sql.placeholder('previous')}`,
+        sql`${attempts.questionIds} -> ${sql.placeholder('previous')}::int = to_jsonb(${sql.placeholder('questionId')}::int)`,
+        sql`${attempts.optionOrders} -> ${sql.placeholder('questionKey')}::text ? ${sql.placeholder('option')}::text`,
+      ),
+    )
+    .returning(),
 );
 
 /**
- * Records the next answer of an unfinished attempt in one statement, without a transaction;
- * false when the attempt was finished, or the position taken or not next, by then.
+ * Records `answer` as the next one of an unfinished attempt of the week given, in one statement:
+ * PostgreSQL checks the conditions again on the row as it is once it may write it, so an answer
+ * racing another, the finish or the sweep is recorded at most once, and only if still next.
+ * Undefined when any condition fails (the caller decides why, under a lock).
  */
-export async function insertNextAnswer(
+export async function appendAnswer(
   db: Database,
-  playerId: string,
-  row: AnswerRow,
-): Promise<boolean> {
-  const inserted = await insertNextAnswerQuery(db, [
-    row.attemptId,
-    playerId,
-    row.position,
-    row.questionId,
-    row.option,
-    row.correct,
-    row.answeredAt,
-  ]);
-  return inserted.length === 1;
+  target: { id: string; playerId: string; seasonId: string; setNum: number },
+  answer: StoredAnswer,
+  notBefore: Date,
+): Promise<AttemptRow | undefined> {
+  const [row] = await appendAnswerQuery(db, {
+    ...target,
+    answer: JSON.stringify(answer),
+    notBefore,
+    previous: answer.position - 1,
+    questionId: answer.questionId,
+    questionKey: String(answer.questionId),
+    option: answer.option,
+  });
+  return row;
 }
 
 const scoreAttemptQuery = prepared('play_score_attempt', (db) =>
   db
     .update(attempts)
     .set({
+      answers: valueOf('answers'),
       finishedAt: valueOf('finishedAt'),
       timedOut: valueOf('timedOut'),
       correctCount: valueOf('correctCount'),
@@ -281,12 +241,13 @@ const scoreAttemptQuery = prepared('play_score_attempt', (db) =>
     .returning(),
 );
 
-/** The main set scored: finished, with its figures and the week's score. */
+/** The main set scored with these answers (the last one may be recorded with it). */
 export async function scoreAttempt(
   db: Database,
   id: string,
   values: Pick<
     AttemptRow,
+    | 'answers'
     | 'finishedAt'
     | 'timedOut'
     | 'correctCount'
@@ -313,6 +274,8 @@ const startChallengerQuery = prepared('play_start_challenger', (db) =>
       and(
         eq(attempts.id, sql.placeholder('id')),
         eq(attempts.playerId, sql.placeholder('playerId')),
+        eq(attempts.seasonId, sql.placeholder('seasonId')),
+        eq(attempts.setNum, sql.placeholder('setNum')),
         isNotNull(attempts.finishedAt),
         isNull(attempts.challengerStartedAt),
       ),
@@ -321,14 +284,13 @@ const startChallengerQuery = prepared('play_start_challenger', (db) =>
 );
 
 /**
- * Starts the challenger of a finished attempt, unless it was started already (then undefined):
- * one statement, whose conditions PostgreSQL checks again on the row as it is once it may
- * write it, so two starts at once record one.
+ * Starts the challenger of a finished attempt of the week given, unless it was started already
+ * (then undefined): one statement, whose conditions PostgreSQL checks again on the row as it is
+ * once it may write it, so two starts at once record one.
  */
 export async function startChallenger(
   db: Database,
-  playerId: string,
-  id: string,
+  target: { id: string; playerId: string; seasonId: string; setNum: number },
   values: Pick<
     AttemptRow,
     | 'challengerQuestionId'
@@ -337,7 +299,7 @@ export async function startChallenger(
     | 'challengerDeadlineAt'
   >,
 ): Promise<AttemptRow | undefined> {
-  const [row] = await startChallengerQuery(db, { ...values, id, playerId });
+  const [row] = await startChallengerQuery(db, { ...values, ...target });
   return row;
 }
 

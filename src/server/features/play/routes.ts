@@ -14,6 +14,8 @@ import {
   playerStatsSchema,
 } from '../../../shared/contracts/play';
 import { resolveLanguage, type Language } from '../../../shared/domain/language';
+import * as actions from './play-actions';
+import type { AttemptRow } from './repository';
 import * as play from './service';
 
 /** The player's language for question texts: profile, else identity locale, else the browser's. */
@@ -80,11 +82,13 @@ export function registerPlayRoutes(
     request: FastifyRequest,
     reply: FastifyReply,
     id: string,
-    state?: play.AttemptState,
+    attempt?: AttemptRow,
   ) =>
     reply
       .headers(noStore)
-      .send(await play.attemptView(deps, request.signedIn!.player, id, languageOf(request), state));
+      .send(
+        await play.attemptView(deps, request.signedIn!.player, id, languageOf(request), attempt),
+      );
 
   typed.get('/api/attempts/:id', { onRequest, schema: withAttempt }, async (request, reply) =>
     sendAttempt(request, reply, request.params.id),
@@ -94,13 +98,13 @@ export function registerPlayRoutes(
     '/api/attempts/:id/answers',
     { onRequest, schema: { ...withAttempt, body: answerInputSchema } },
     async (request, reply) => {
-      const state = await play.answer(
+      const attempt = await actions.answer(
         deps,
         request.signedIn!.player,
         request.params.id,
         request.body,
       );
-      return sendAttempt(request, reply, request.params.id, state);
+      return sendAttempt(request, reply, request.params.id, attempt);
     },
   );
 
@@ -108,8 +112,8 @@ export function registerPlayRoutes(
     '/api/attempts/:id/finish',
     { onRequest, schema: withAttempt },
     async (request, reply) => {
-      const state = await play.finish(deps, request.signedIn!.player, request.params.id);
-      return sendAttempt(request, reply, request.params.id, state);
+      const attempt = await actions.finish(deps, request.signedIn!.player, request.params.id);
+      return sendAttempt(request, reply, request.params.id, attempt);
     },
   );
 
@@ -117,8 +121,12 @@ export function registerPlayRoutes(
     '/api/attempts/:id/challenger',
     { onRequest, schema: withAttempt },
     async (request, reply) => {
-      const state = await play.startChallenger(deps, request.signedIn!.player, request.params.id);
-      return sendAttempt(request, reply, request.params.id, state);
+      const attempt = await actions.startChallenger(
+        deps,
+        request.signedIn!.player,
+        request.params.id,
+      );
+      return sendAttempt(request, reply, request.params.id, attempt);
     },
   );
 
@@ -126,13 +134,13 @@ export function registerPlayRoutes(
     '/api/attempts/:id/challenger/answer',
     { onRequest, schema: { ...withAttempt, body: challengerAnswerInputSchema } },
     async (request, reply) => {
-      const state = await play.answerChallenger(
+      const attempt = await actions.answerChallenger(
         deps,
         request.signedIn!.player,
         request.params.id,
         request.body.option,
       );
-      return sendAttempt(request, reply, request.params.id, state);
+      return sendAttempt(request, reply, request.params.id, attempt);
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sweepExpiredAttempts, type PlayDeps } from './service';
+import { sweepExpiredAttempts } from './closing';
+import type { PlayDeps } from './service';
 
 const SWEEP_INTERVAL_MS = 30_000;
 

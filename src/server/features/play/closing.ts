@@ -1,0 +1,134 @@
+import { oldestOpenDeadline, pastGrace } from '../../../shared/domain/play-clock';
+import { mainSetScore, QUESTIONS_PER_WEEK, weekScore } from '../../../shared/domain/scoring';
+import type { Database } from '../../db/client';
+import { recordScore } from '../standings/aggregates';
+import * as repo from './repository';
+import type { PlayDeps } from './service';
+
+/**
+ * Scoring, and closing what the clock has closed: every write that changes a week's score goes
+ * through here, in the transaction that holds the attempt's lock.
+ */
+
+/**
+ * Scores the main set once with `answers` (recorded with it: the last answer may arrive with
+ * the score). Unanswered questions score 0 and cost the speed bonus, whether the time ran out
+ * or the player stopped early.
+ */
+export async function score(
+  tx: Database,
+  attempt: repo.AttemptRow,
+  answers: repo.AnswerRow[],
+  now: Date,
+): Promise<repo.AttemptRow> {
+  const last = answers.reduce(
+    (latest, a) => Math.max(latest, Date.parse(a.answeredAt)),
+    attempt.startedAt.getTime(),
+  );
+  const correct = answers.filter((a) => a.correct).length;
+  const timedOut = answers.length < QUESTIONS_PER_WEEK;
+  const elapsedMs = last - attempt.startedAt.getTime();
+  const main = mainSetScore({ correct, elapsedSeconds: elapsedMs / 1000, timedOut });
+  const finishedAt = new Date(
+    timedOut ? Math.min(now.getTime(), attempt.deadlineAt.getTime()) : last,
+  );
+  const scored = await repo.scoreAttempt(tx, attempt.id, {
+    answers,
+    finishedAt,
+    timedOut,
+    correctCount: correct,
+    answeredCount: answers.length,
+    elapsedMs,
+    mainScore: main,
+    weekScore: main,
+  });
+  await recordScore(tx, attempt, {
+    scoreDelta: main,
+    timeMs: elapsedMs,
+    played: true,
+    at: finishedAt,
+  });
+  return scored;
+}
+
+/** The challenger is decided: the week's score changes, for the player and for the team. */
+export async function decideChallenger(
+  tx: Database,
+  attempt: repo.AttemptRow,
+  decision: { option: string | null; correct: boolean; at: Date },
+): Promise<repo.AttemptRow> {
+  const newScore = weekScore(attempt.mainScore!, decision.correct ? 'correct' : 'wrong');
+  const decided = await repo.decideChallenger(tx, attempt.id, {
+    challengerOption: decision.option,
+    challengerAnsweredAt: decision.option === null ? null : decision.at,
+    challengerCorrect: decision.correct,
+    weekScore: newScore,
+  });
+  await recordScore(tx, attempt, {
+    scoreDelta: newScore - attempt.weekScore!,
+    timeMs: 0,
+    played: false,
+    at: decision.at,
+  });
+  return decided;
+}
+
+/** Whether the clock has closed something the attempt still has open. */
+function expired(attempt: repo.AttemptRow, now: Date): boolean {
+  return (
+    (!attempt.finishedAt && pastGrace(attempt.deadlineAt, now)) ||
+    (attempt.challengerStartedAt !== null &&
+      attempt.challengerCorrect === null &&
+      pastGrace(attempt.challengerDeadlineAt!, now))
+  );
+}
+
+/**
+ * Closes what the clock has closed, on the locked attempt: a main set past its deadline (+
+ * grace) is scored with what was answered; a challenger started and not answered in time
+ * counts as wrong.
+ */
+export async function closeExpired(
+  tx: Database,
+  attempt: repo.AttemptRow,
+  now: Date,
+): Promise<repo.AttemptRow> {
+  let current = attempt;
+  if (!current.finishedAt && pastGrace(current.deadlineAt, now)) {
+    current = await score(tx, current, current.answers, now);
+  }
+  if (
+    current.challengerStartedAt &&
+    current.challengerCorrect === null &&
+    pastGrace(current.challengerDeadlineAt!, now)
+  ) {
+    current = await decideChallenger(tx, current, { option: null, correct: false, at: now });
+  }
+  return current;
+}
+
+/** Lazily, on a read: closes the attempt if its time ran out (in its own locked transaction). */
+export async function closeIfExpired(
+  deps: PlayDeps,
+  attempt: repo.AttemptRow,
+): Promise<repo.AttemptRow> {
+  const now = deps.clock.now();
+  if (!expired(attempt, now)) return attempt;
+  return deps.db.transaction(async (tx) => {
+    const locked = await repo.lockOwnAttempt(tx, attempt.id, attempt.playerId);
+    return closeExpired(tx, locked!, now);
+  });
+}
+
+/** The periodic sweep: closes expired attempts nobody reads. Safe with several instances. */
+export async function sweepExpiredAttempts(deps: PlayDeps, batch = 200): Promise<number> {
+  const now = deps.clock.now();
+  const expiredIds = await repo.findExpiredAttemptIds(deps.db, oldestOpenDeadline(now), batch);
+  for (const { id, playerId } of expiredIds) {
+    await deps.db.transaction(async (tx) => {
+      const locked = await repo.lockOwnAttempt(tx, id, playerId);
+      if (locked) await closeExpired(tx, locked, now);
+    });
+  }
+  return expiredIds.length;
+}
