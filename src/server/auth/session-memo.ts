@@ -35,7 +35,11 @@ export interface SessionMemo {
   close(): Promise<void>;
 }
 
-/** At most this many sessions by default, the least recently used dropped first (~1 KB each). */
+/**
+ * At most this many sessions by default (~1 KB each), the oldest dropped first: an entry lives
+ * a minute at most anyway, so there is no use keeping the most recently used order (which
+ * would cost every read a delete and an insert).
+ */
 const MAX_ENTRIES = 50_000;
 /**
  * A safety net only: an entry is read again after this long even if no change was heard (a
@@ -88,9 +92,6 @@ export async function createSessionMemo(
         forget(idHash);
         return undefined;
       }
-      // Most recently used last: the first key is the one to evict.
-      entries.delete(idHash);
-      entries.set(idHash, entry);
       return entry;
     },
     set(idHash, entry, readAt) {

@@ -94,7 +94,7 @@ export async function answer(
       question &&
       (await repo.appendAnswer(
         deps.db,
-        { id, playerId: player.id, ...week },
+        { id, playerId: player.id },
         {
           position: input.position,
           questionId: question.id,
@@ -161,7 +161,7 @@ async function challengerStart(deps: PlayDeps, week: { seasonId: string; setNum:
 
 /**
  * Starts the challenger (its own 5 minutes) once the main set is done and while the week is
- * open; a repeat returns the one started.
+ * open; a repeat returns the one started. Usually a read and one guarded update.
  */
 export async function startChallenger(
   deps: PlayDeps,
@@ -169,23 +169,21 @@ export async function startChallenger(
   id: string,
 ): Promise<repo.AttemptRow> {
   const week = openWeek(await locatePlayer(deps, player));
-  const values = week && (await challengerStart(deps, week));
-  if (week && values) {
-    const started = await repo.startChallenger(
-      deps.db,
-      { id, playerId: player.id, ...week },
-      values,
-    );
-    if (started) return started;
-  }
   const found = await repo.findOwnAttempt(deps.db, id, player.id);
   if (!found) throw notFound();
   if (found.challengerStartedAt) return closeIfExpired(deps, found);
+  const ofOpenWeek = (attempt: repo.AttemptRow) =>
+    week?.setNum === attempt.setNum && week.seasonId === attempt.seasonId;
+  const values = week && (await challengerStart(deps, week));
+  if (found.finishedAt && ofOpenWeek(found) && values) {
+    const started = await repo.startChallenger(deps.db, { id, playerId: player.id }, values);
+    if (started) return started;
+  }
   return withLockedAttempt(deps, player, id, async (tx, attempt) => {
     if (attempt.challengerStartedAt) return attempt;
     if (!attempt.finishedAt)
       throw new AppError('CHALLENGER_NOT_AVAILABLE', 'Finish the five questions first.');
-    if (week?.setNum !== attempt.setNum || week.seasonId !== attempt.seasonId)
+    if (!ofOpenWeek(attempt))
       throw new AppError('CHALLENGER_NOT_AVAILABLE', 'The challenger closes with the game week.');
     if (!values)
       throw new AppError('CHALLENGER_NOT_AVAILABLE', 'This week has no challenger question.');

@@ -100,29 +100,6 @@ export async function insertAttemptOnce(
   return { attempt: stored!, created: false };
 }
 
-const playerAttemptQuery = prepared('play_player_attempt', (db) =>
-  db
-    .select()
-    .from(attempts)
-    .where(
-      and(
-        eq(attempts.playerId, sql.placeholder('playerId')),
-        eq(attempts.seasonId, sql.placeholder('seasonId')),
-        eq(attempts.setNum, sql.placeholder('setNum')),
-      ),
-    ),
-);
-
-export async function findPlayerAttempt(
-  db: Database,
-  playerId: string,
-  seasonId: string,
-  setNum: number,
-): Promise<AttemptRow | undefined> {
-  const [row] = await playerAttemptQuery(db, { playerId, seasonId, setNum });
-  return row;
-}
-
 const seasonAttemptsQuery = prepared('play_season_attempts', (db) =>
   db
     .select()
@@ -142,6 +119,20 @@ export async function findSeasonAttempts(
   seasonId: string,
 ): Promise<AttemptRow[]> {
   return seasonAttemptsQuery(db, { playerId, seasonId });
+}
+
+/**
+ * The player's attempt at a week, found among the season's (at most six): asked for the week
+ * directly, a planner misled by statistics taken while the table was empty would scan the
+ * week's attempts of every player (attempts_week_team) instead.
+ */
+export async function findPlayerAttempt(
+  db: Database,
+  playerId: string,
+  seasonId: string,
+  setNum: number,
+): Promise<AttemptRow | undefined> {
+  return (await findSeasonAttempts(db, playerId, seasonId)).find((a) => a.setNum === setNum);
 }
 
 /** An attempt and its answers (in order), as one row per answer (one row when none). */
@@ -188,8 +179,6 @@ const appendAnswerQuery = prepared('play_append_answer', (db) =>
       and(
         eq(attempts.id, sql.placeholder('id')),
         eq(attempts.playerId, sql.placeholder('playerId')),
-        eq(attempts.seasonId, sql.placeholder('seasonId')),
-        eq(attempts.setNum, sql.placeholder('setNum')),
         isNull(attempts.finishedAt),
         gte(attempts.deadlineAt, sql.placeholder('notBefore')),
         sql`jsonb_array_length(${attempts.answers}) = ${sql.placeholder('previous')}`,
@@ -201,19 +190,23 @@ const appendAnswerQuery = prepared('play_append_answer', (db) =>
 );
 
 /**
- * Records `answer` as the next one of an unfinished attempt of the week given, in one statement:
- * PostgreSQL checks the conditions again on the row as it is once it may write it, so an answer
- * racing another, the finish or the sweep is recorded at most once, and only if still next.
- * Undefined when any condition fails (the caller decides why, under a lock).
+ * Records `answer` as the next one of an unfinished attempt, in one statement, if the question
+ * at its position is `answer.questionId` and the option one of its options: PostgreSQL checks
+ * the conditions again on the row as it is once it may write it, so an answer racing another,
+ * the finish or the sweep is recorded at most once, and only if still next. Undefined when any
+ * condition fails (the caller decides why, under a lock). Only the primary key can serve the
+ * conditions: a condition on the week would let a planner misled by statistics taken while the
+ * table was empty (a season's first minutes) scan the week's attempts instead.
  */
 export async function appendAnswer(
   db: Database,
-  target: { id: string; playerId: string; seasonId: string; setNum: number },
+  target: { id: string; playerId: string },
   answer: StoredAnswer,
   notBefore: Date,
 ): Promise<AttemptRow | undefined> {
   const [row] = await appendAnswerQuery(db, {
-    ...target,
+    id: target.id,
+    playerId: target.playerId,
     answer: JSON.stringify(answer),
     notBefore,
     previous: answer.position - 1,
@@ -274,8 +267,6 @@ const startChallengerQuery = prepared('play_start_challenger', (db) =>
       and(
         eq(attempts.id, sql.placeholder('id')),
         eq(attempts.playerId, sql.placeholder('playerId')),
-        eq(attempts.seasonId, sql.placeholder('seasonId')),
-        eq(attempts.setNum, sql.placeholder('setNum')),
         isNotNull(attempts.finishedAt),
         isNull(attempts.challengerStartedAt),
       ),
@@ -284,13 +275,13 @@ const startChallengerQuery = prepared('play_start_challenger', (db) =>
 );
 
 /**
- * Starts the challenger of a finished attempt of the week given, unless it was started already
- * (then undefined): one statement, whose conditions PostgreSQL checks again on the row as it is
- * once it may write it, so two starts at once record one.
+ * Starts the challenger of a finished attempt, unless it was started already (then undefined):
+ * one statement, whose conditions PostgreSQL checks again on the row as it is once it may write
+ * it, so two starts at once record one. The caller checks the week (see appendAnswer).
  */
 export async function startChallenger(
   db: Database,
-  target: { id: string; playerId: string; seasonId: string; setNum: number },
+  target: { id: string; playerId: string },
   values: Pick<
     AttemptRow,
     | 'challengerQuestionId'
@@ -299,7 +290,11 @@ export async function startChallenger(
     | 'challengerDeadlineAt'
   >,
 ): Promise<AttemptRow | undefined> {
-  const [row] = await startChallengerQuery(db, { ...values, ...target });
+  const [row] = await startChallengerQuery(db, {
+    ...values,
+    id: target.id,
+    playerId: target.playerId,
+  });
   return row;
 }
 
