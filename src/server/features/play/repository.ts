@@ -179,7 +179,9 @@ const appendAnswerQuery = prepared('play_append_answer', (db) =>
       and(
         eq(attempts.id, sql.placeholder('id')),
         eq(attempts.playerId, sql.placeholder('playerId')),
-        isNull(attempts.finishedAt),
+        // Not scored yet: main_score is set with finished_at, and a condition on finished_at
+        // would offer the planner attempts_open_deadline, a scan of every open attempt.
+        isNull(attempts.mainScore),
         gte(attempts.deadlineAt, sql.placeholder('notBefore')),
         sql`jsonb_array_length(${attempts.answers}) = ${sql.placeholder('previous')}`,
         sql`${attempts.questionIds} -> ${sql.placeholder('previous')}::int = to_jsonb(${sql.placeholder('questionId')}::int)`,
@@ -195,8 +197,9 @@ const appendAnswerQuery = prepared('play_append_answer', (db) =>
  * the conditions again on the row as it is once it may write it, so an answer racing another,
  * the finish or the sweep is recorded at most once, and only if still next. Undefined when any
  * condition fails (the caller decides why, under a lock). Only the primary key can serve the
- * conditions: a condition on the week would let a planner misled by statistics taken while the
- * table was empty (a season's first minutes) scan the week's attempts instead.
+ * conditions: another index would let a planner misled by statistics taken while the table was
+ * empty (a season's first minutes) scan the week's or the open attempts instead
+ * (query-plans.api.test.ts).
  */
 export async function appendAnswer(
   db: Database,
