@@ -192,8 +192,8 @@ try {
   );
   if (settings.some(({ name, setting }) => name === 'autovacuum' && setting === 'off')) {
     log(
-      '  autovacuum is off on this cluster: no production runs so (dead rows are never cleaned);' +
-        " --own-cluster measures with PostgreSQL's defaults",
+      '  autovacuum is off on this cluster, unlike in production (dead rows are never cleaned' +
+        " up, statistics never refreshed); --own-cluster measures with PostgreSQL's defaults",
     );
   }
   log(
