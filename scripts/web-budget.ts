@@ -4,7 +4,7 @@
 // Needs PostgreSQL for the signed-in session (BENCH_DATABASE_URL, as `npm run bench`).
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -47,6 +47,8 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3405' },
     runs: { type: 'string', default: '3' },
     'skip-lighthouse': { type: 'boolean', default: false },
+    /** A folder for Lighthouse's full JSON reports (open them in the Lighthouse viewer). */
+    report: { type: 'string' },
   },
 });
 
@@ -86,10 +88,14 @@ function firstLoadJs(): { route: string; files: number; kb: number }[] {
   }
 }
 
+/** Runs that Lighthouse itself could not measure (e.g. NO_NAVSTART, a lost trace) are retried. */
+const MAX_RETRIES = 3;
+
 /** The median of `runs` Lighthouse performance scores (mobile, the default settings). */
-async function performanceScore(url: string, port: number, cookie?: string) {
+async function performanceScore(url: string, port: number, name: string, cookie?: string) {
   const scores: number[] = [];
   let metrics = '';
+  let retries = 0;
   for (let run = 0; run < Number(args.runs); run++) {
     const result = await lighthouse(url, {
       port,
@@ -99,7 +105,19 @@ async function performanceScore(url: string, port: number, cookie?: string) {
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     const lhr = result!.lhr;
+    if (args.report) {
+      mkdirSync(args.report, { recursive: true });
+      const file = `${name.replace(/\W+/g, '-')}-${run + 1}.json`;
+      writeFileSync(path.join(args.report, file), result!.report as string);
+    }
     if (lhr.finalDisplayedUrl !== url) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
+    if (lhr.runtimeError) {
+      if (++retries > MAX_RETRIES)
+        throw new Error(`Lighthouse failed: ${lhr.runtimeError.message}`);
+      console.log(`  ${name}: Lighthouse could not measure (${lhr.runtimeError.code}); again`);
+      run--;
+      continue;
+    }
     scores.push(Math.round((lhr.categories.performance!.score ?? 0) * 100));
     const audit = (id: string) => lhr.audits[id]?.displayValue ?? '—';
     metrics = `FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}`;
@@ -163,6 +181,7 @@ if (!args['skip-lighthouse']) {
       const { score, scores, metrics } = await performanceScore(
         `${server.origin}/`,
         chrome.port,
+        screen.name,
         screen.cookie,
       );
       const under = score < SCORE_BUDGET;

@@ -280,7 +280,8 @@ const startChallengerQuery = prepared('play_start_challenger', (db) =>
 /**
  * Starts the challenger of a finished attempt, unless it was started already (then undefined):
  * one statement, whose conditions PostgreSQL checks again on the row as it is once it may write
- * it, so two starts at once record one. The caller checks the week (see appendAnswer).
+ * it, so two starts at once record one. The caller checks that the attempt is of the open
+ * week: a condition on the week would offer the planner another index (see appendAnswer).
  */
 export async function startChallenger(
   db: Database,

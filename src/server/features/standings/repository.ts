@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { notifiedInStatement, notify, type Database } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
 import { memoised } from '../season/content-cache';
@@ -137,12 +137,4 @@ export async function findTopPlayers(db: Database, seasonId: string) {
     totalTimeMs: Number(row.total_time_ms),
     lastSubmissionAt: new Date(row.last_submission_at),
   }));
-}
-
-export async function findPlayerTotal(db: Database, playerId: string, seasonId: string) {
-  const [row] = await db
-    .select()
-    .from(playerTotals)
-    .where(and(eq(playerTotals.playerId, playerId), eq(playerTotals.seasonId, seasonId)));
-  return row;
 }
