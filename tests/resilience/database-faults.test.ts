@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Standings } from '../../src/shared/contracts/standings';
 import { newTally, playWeekThrough, readUntil, type Tally } from './load';
-import { aggregateMismatches, registerAll, seedPlayers, type SeededPlayer } from './players';
+import {
+  aggregateMismatches,
+  registerAll,
+  seedPlayers,
+  storedAnswers,
+  type SeededPlayer,
+} from './players';
 import { startPostgres, type PostgresInstance } from './postgres';
 import {
   freePort,
@@ -84,11 +90,9 @@ async function expectIntact(tally: Tally, players: SeededPlayer[]) {
   expect(tally.networkErrors).toBe(0);
   expect(tally.unavailableWithRetryAfter).toBe(tally.unavailable);
   expect(server.child.exitCode).toBeNull();
-  const stored = await postgres.query<{ player: string; position: number; option: string }>(
-    `select a.player_id as player, (x ->> 'position')::int as position, x ->> 'option' as option
-     from attempts a cross join lateral jsonb_array_elements(a.answers) x
-     where a.player_id = any($1::uuid[])`,
-    [players.map((player) => player.id)],
+  const stored = await storedAnswers(
+    postgres,
+    players.map((player) => player.id),
   );
   expect(stored).toHaveLength(players.length * 5);
   for (const row of stored) expect(tally.acked.get(row.player)!.get(row.position)).toBe(row.option);

@@ -94,6 +94,19 @@ export function pickOption(attempt: Attempt, position: number): string {
 export const think = (minMs: number, maxMs: number) =>
   sleep(minMs + Math.floor(Math.random() * (maxMs - minMs)));
 
+/** Every stored answer (kept in its attempt's row, ADR 0013), of these players or of all. */
+export async function storedAnswers(
+  postgres: PostgresInstance,
+  playerIds?: string[],
+): Promise<{ player: string; position: number; option: string }[]> {
+  return postgres.query<{ player: string; position: number; option: string }>(
+    `select a.player_id as player, (x ->> 'position')::int as position, x ->> 'option' as option
+     from attempts a cross join lateral jsonb_array_elements(a.answers) x
+     where $1::uuid[] is null or a.player_id = any($1::uuid[])`,
+    [playerIds ?? null],
+  );
+}
+
 /**
  * Each aggregate the standings read, next to the same figure recomputed from the attempts and
  * memberships: equal when no score was counted twice (or lost).

@@ -8,6 +8,7 @@ import {
   playCalls,
   registerAll,
   seedPlayers,
+  storedAnswers,
   think,
   type SeededPlayer,
 } from './players';
@@ -191,10 +192,7 @@ it('finishes requests under way, refuses new ones and exits with 0 within 10 s',
   expect(outcomes.otherStatus).toEqual([]);
 
   // What was acknowledged is stored, the slow answers too, and the aggregates add up.
-  const stored = await postgres.query<{ player: string; position: number; option: string }>(
-    `select a.player_id as player, (x ->> 'position')::int as position, x ->> 'option' as option
-     from attempts a cross join lateral jsonb_array_elements(a.answers) x`,
-  );
+  const stored = await storedAnswers(postgres);
   const storedKey = new Set(stored.map((row) => `${row.player}/${row.position}/${row.option}`));
   for (const [player, answers] of acked)
     for (const [position, option] of answers)

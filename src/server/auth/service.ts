@@ -204,7 +204,6 @@ export async function loadSession(
   deps.sessions.set(
     idHash,
     {
-      playerId: found.player.id,
       expiresAt: session.expiresAt,
       lastSeenAt: session.lastSeenAt,
       accessTokenExpiresAt: session.accessTokenExpiresAt,

@@ -1,33 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/client';
+import { listeningDatabase } from '../../../tests/listening-database';
 import type { PlayerRow } from '../features/players/repository';
 import { createSessionMemo, SESSIONS_CHANNEL, type SessionMemo } from './session-memo';
 
-/** A database handle that only LISTENs: the test plays PostgreSQL's notifications. */
-function fakeDatabase() {
-  const heard = {
-    message: (_payload: string) => {},
-    connection: (_listening: boolean) => {},
-    channel: '',
-    stopped: false,
-  };
-  const database = {
-    listen: async (
-      channel: string,
-      onMessage: (payload: string) => void,
-      onConnectionChange: (listening: boolean) => void,
-    ) => {
-      heard.channel = channel;
-      heard.message = onMessage;
-      heard.connection = onConnectionChange;
-      return async () => void (heard.stopped = true);
-    },
-  } as unknown as DatabaseHandle;
-  return { database, heard };
-}
-
 const entry = (playerId: string) => ({
-  playerId,
   expiresAt: new Date('2025-02-12T00:00:00Z'),
   lastSeenAt: new Date('2025-02-05T00:00:00Z'),
   accessTokenExpiresAt: null,
@@ -36,10 +12,10 @@ const entry = (playerId: string) => ({
 
 let now = 0;
 let memo: SessionMemo;
-let heard: ReturnType<typeof fakeDatabase>['heard'];
+let heard: ReturnType<typeof listeningDatabase>['heard'];
 beforeEach(async () => {
   now = 1_000_000;
-  const fake = fakeDatabase();
+  const fake = listeningDatabase();
   heard = fake.heard;
   memo = await createSessionMemo(fake.database, () => now);
 });
@@ -103,7 +79,7 @@ describe('the session memo', () => {
   });
 
   it('drops the oldest session beyond its size', async () => {
-    const small = await createSessionMemo(fakeDatabase().database, () => now, 2);
+    const small = await createSessionMemo(listeningDatabase().database, () => now, 2);
     small.set('a', entry('ana'), small.mark());
     small.set('b', entry('luis'), small.mark());
     small.set('c', entry('camille'), small.mark());

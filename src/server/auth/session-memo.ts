@@ -15,7 +15,6 @@ export const SESSIONS_CHANNEL = 'podium_sessions';
 
 /** What a request needs of its session to decide, without the database, that it may go on. */
 export interface MemoisedSession {
-  playerId: string;
   expiresAt: Date;
   /** As this instance last wrote or read it: another instance may have touched it since. */
   lastSeenAt: Date;
@@ -62,9 +61,9 @@ export async function createSessionMemo(
     const entry = entries.get(idHash);
     if (!entry) return;
     entries.delete(idHash);
-    const hashes = byPlayer.get(entry.playerId);
+    const hashes = byPlayer.get(entry.player.id);
     hashes?.delete(idHash);
-    if (hashes?.size === 0) byPlayer.delete(entry.playerId);
+    if (hashes?.size === 0) byPlayer.delete(entry.player.id);
   };
   const clear = () => {
     changes += 1;
@@ -98,8 +97,8 @@ export async function createSessionMemo(
       if (!listening || readAt !== changes) return;
       forget(idHash);
       entries.set(idHash, { ...entry, storedAt: now() });
-      const hashes = byPlayer.get(entry.playerId) ?? new Set<string>();
-      byPlayer.set(entry.playerId, hashes.add(idHash));
+      const hashes = byPlayer.get(entry.player.id) ?? new Set<string>();
+      byPlayer.set(entry.player.id, hashes.add(idHash));
       if (entries.size > maxEntries) forget(entries.keys().next().value!);
     },
     forget,
@@ -108,7 +107,7 @@ export async function createSessionMemo(
   };
 }
 
-/** Every instance forgets this session (deleted, or its tokens replaced), once `db` commits. */
+/** Every instance forgets this session (deleted), once `db` commits. */
 export async function notifySessionChanged(db: Database, idHash: string): Promise<void> {
   await notify(db, SESSIONS_CHANNEL, `s:${idHash}`);
 }

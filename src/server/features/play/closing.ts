@@ -2,6 +2,7 @@ import { oldestOpenDeadline, pastGrace } from '../../../shared/domain/play-clock
 import { mainSetScore, QUESTIONS_PER_WEEK, weekScore } from '../../../shared/domain/scoring';
 import type { Database } from '../../db/client';
 import { recordScore } from '../standings/aggregates';
+import type { StoredAnswer } from '../../db/schema';
 import * as repo from './repository';
 import type { PlayDeps } from './service';
 
@@ -18,7 +19,7 @@ import type { PlayDeps } from './service';
 export async function score(
   tx: Database,
   attempt: repo.AttemptRow,
-  answers: repo.AnswerRow[],
+  answers: StoredAnswer[],
   now: Date,
 ): Promise<repo.AttemptRow> {
   const last = answers.reduce(
@@ -73,35 +74,25 @@ export async function decideChallenger(
   return decided;
 }
 
-/** Whether the clock has closed something the attempt still has open. */
-function expired(attempt: repo.AttemptRow, now: Date): boolean {
-  return (
-    (!attempt.finishedAt && pastGrace(attempt.deadlineAt, now)) ||
-    (attempt.challengerStartedAt !== null &&
-      attempt.challengerCorrect === null &&
-      pastGrace(attempt.challengerDeadlineAt!, now))
-  );
-}
+/** The main set is still open past its deadline and grace: it is to be scored as it stands. */
+const mainExpired = (attempt: repo.AttemptRow, now: Date) =>
+  !attempt.finishedAt && pastGrace(attempt.deadlineAt, now);
 
-/**
- * Closes what the clock has closed, on the locked attempt: a main set past its deadline (+
- * grace) is scored with what was answered; a challenger started and not answered in time
- * counts as wrong.
- */
+/** The challenger was started and not answered in time: it is to count as wrong. */
+const challengerExpired = (attempt: repo.AttemptRow, now: Date) =>
+  attempt.challengerStartedAt !== null &&
+  attempt.challengerCorrect === null &&
+  pastGrace(attempt.challengerDeadlineAt!, now);
+
+/** Closes what the clock has closed, on the locked attempt. */
 export async function closeExpired(
   tx: Database,
   attempt: repo.AttemptRow,
   now: Date,
 ): Promise<repo.AttemptRow> {
   let current = attempt;
-  if (!current.finishedAt && pastGrace(current.deadlineAt, now)) {
-    current = await score(tx, current, current.answers, now);
-  }
-  if (
-    current.challengerStartedAt &&
-    current.challengerCorrect === null &&
-    pastGrace(current.challengerDeadlineAt!, now)
-  ) {
+  if (mainExpired(current, now)) current = await score(tx, current, current.answers, now);
+  if (challengerExpired(current, now)) {
     current = await decideChallenger(tx, current, { option: null, correct: false, at: now });
   }
   return current;
@@ -113,7 +104,7 @@ export async function closeIfExpired(
   attempt: repo.AttemptRow,
 ): Promise<repo.AttemptRow> {
   const now = deps.clock.now();
-  if (!expired(attempt, now)) return attempt;
+  if (!mainExpired(attempt, now) && !challengerExpired(attempt, now)) return attempt;
   return deps.db.transaction(async (tx) => {
     const locked = await repo.lockOwnAttempt(tx, attempt.id, attempt.playerId);
     return closeExpired(tx, locked!, now);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { PlayerRow } from '../players/repository';
 import { closeExpired, closeIfExpired, decideChallenger, score } from './closing';
+import type { StoredAnswer } from '../../db/schema';
 import * as repo from './repository';
 import { locatePlayer, shuffled, weekQuestion, type PlayDeps, type PlayerWeek } from './service';
 
@@ -110,7 +111,7 @@ export async function answer(
     const decision = decideAnswer(attempt, input, now);
     if (decision.kind !== 'record') return { attempt, tooLate: decision.kind === 'too-late' };
     const question = await weekQuestion(deps, attempt, decision.questionId);
-    const recorded: repo.AnswerRow = {
+    const recorded: StoredAnswer = {
       position: input.position,
       questionId: decision.questionId,
       option: input.option,

@@ -19,7 +19,6 @@ import { attempts, questions, type StoredAnswer } from '../../db/schema';
 import { memoised } from '../season/content-cache';
 
 export type AttemptRow = typeof attempts.$inferSelect;
-export type AnswerRow = StoredAnswer;
 export type QuestionRow = typeof questions.$inferSelect;
 
 /** A week's questions, memoised per instance until the questions change (content-cache.ts). */
@@ -135,7 +134,7 @@ export async function findPlayerAttempt(
   return (await findSeasonAttempts(db, playerId, seasonId)).find((a) => a.setNum === setNum);
 }
 
-/** An attempt and its answers (in order), as one row per answer (one row when none). */
+/** The attempt, if it is this player's (its answers are in the row, ADR 0013). */
 const ownAttempt = (db: Database) =>
   db
     .select()
@@ -149,7 +148,7 @@ const ownAttempt = (db: Database) =>
 const ownAttemptQuery = prepared('play_own_attempt', ownAttempt);
 const lockOwnAttemptQuery = prepared('play_lock_own_attempt', (db) => ownAttempt(db).for('update'));
 
-/** The attempt, with its answers, if it is this player's. */
+/** The attempt if it is this player's. */
 export async function findOwnAttempt(
   db: Database,
   id: string,

@@ -1,27 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Database, DatabaseHandle } from '../../db/client';
+import { listeningDatabase } from '../../../../tests/listening-database';
 import { cacheContent, CONTENT_CHANNEL, memoised } from './content-cache';
-
-/** A database handle that only LISTENs: the test plays PostgreSQL's notifications. */
-function fakeDatabase() {
-  const heard = {
-    message: (_payload: string) => {},
-    connection: (_up: boolean) => {},
-    channel: '',
-  };
-  const database = {
-    db: {} as Database,
-    listen: async (
-      channel: string,
-      onMessage: (payload: string) => void,
-      onConnectionChange: (listening: boolean) => void,
-    ) => {
-      Object.assign(heard, { channel, message: onMessage, connection: onConnectionChange });
-      return async () => {};
-    },
-  } as unknown as DatabaseHandle;
-  return { database, heard };
-}
 
 /** A load that counts how often it ran. */
 function counted() {
@@ -31,7 +10,7 @@ function counted() {
 
 describe('the content memo', () => {
   it('loads once until a change is heard on the content channel', async () => {
-    const { database, heard } = fakeDatabase();
+    const { database, heard } = listeningDatabase();
     const stop = await cacheContent(database);
     const season = counted();
     expect(heard.channel).toBe(CONTENT_CHANNEL);
@@ -45,7 +24,7 @@ describe('the content memo', () => {
   });
 
   it('memoises nothing while its LISTEN connection is down, and again once it is back', async () => {
-    const { database, heard } = fakeDatabase();
+    const { database, heard } = listeningDatabase();
     const stop = await cacheContent(database);
     const season = counted();
     heard.connection(false);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -40,18 +40,23 @@ export function registerStandingsRoutes(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   // Authentication runs first, before the body is even parsed: no session, no further work.
   const onRequest = deps.authenticate;
-  const noStore = { 'cache-control': 'no-store' };
+
+  /** Answers from the current snapshot, with the body serialised once per snapshot and key. */
+  const sendFromSnapshot = async <T extends z.ZodType>(
+    reply: FastifyReply,
+    key: string,
+    schema: T,
+    build: (snapshot: StandingsSnapshot | null) => z.input<T>,
+  ) => {
+    const snapshot = await deps.cache.get();
+    const body = bodyOf(snapshot, key, schema, () => build(snapshot));
+    return sendBody(reply.header('cache-control', 'no-store'), body);
+  };
 
   typed.get(
     '/api/standings',
     { onRequest, schema: { response: { 200: standingsSchema } } },
-    async (_request, reply) => {
-      const snapshot = await deps.cache.get();
-      const body = bodyOf(snapshot, 'standings', standingsSchema, () =>
-        service.standings(snapshot),
-      );
-      return sendBody(reply.headers(noStore), body);
-    },
+    (_request, reply) => sendFromSnapshot(reply, 'standings', standingsSchema, service.standings),
   );
   typed.get(
     '/api/standings/track',
@@ -59,36 +64,28 @@ export function registerStandingsRoutes(
       onRequest,
       schema: { querystring: trackQuerySchema, response: { 200: trackStandingsSchema } },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { eventId, eventWeek } = request.query;
-      const snapshot = await deps.cache.get();
-      const body = bodyOf(snapshot, `track:${eventId}:${eventWeek}`, trackStandingsSchema, () =>
+      const key = `track:${eventId}:${eventWeek}`;
+      return sendFromSnapshot(reply, key, trackStandingsSchema, (snapshot) =>
         service.trackStandings(snapshot, eventId, eventWeek),
       );
-      return sendBody(reply.headers(noStore), body);
     },
   );
   typed.get(
     '/api/standings/my-team',
     { onRequest, schema: { response: { 200: myTeamSchema } } },
-    async (request, reply) => {
+    (request, reply) => {
       const player = request.signedIn!.player;
-      const snapshot = await deps.cache.get();
-      const body = bodyOf(snapshot, `team:${player.teamId}`, myTeamSchema, () =>
+      return sendFromSnapshot(reply, `team:${player.teamId}`, myTeamSchema, (snapshot) =>
         service.myTeam(snapshot, player),
       );
-      return sendBody(reply.headers(noStore), body);
     },
   );
   typed.get(
     '/api/standings/winners',
     { onRequest, schema: { response: { 200: regionalWinnersSchema } } },
-    async (_request, reply) => {
-      const snapshot = await deps.cache.get();
-      const body = bodyOf(snapshot, 'winners', regionalWinnersSchema, () =>
-        service.regionalWinners(snapshot),
-      );
-      return sendBody(reply.headers(noStore), body);
-    },
+    (_request, reply) =>
+      sendFromSnapshot(reply, 'winners', regionalWinnersSchema, service.regionalWinners),
   );
 }
