@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Region } from '../../shared/contracts/season';
-import { countryName, formatPoints } from '../lib/format';
+import { countryName, pointsCount } from '../lib/format';
 import { useRegionalWinners } from '../lib/standings';
 import { useLoggedFailure } from '../lib/use-logged-failure';
 import { Flag } from './flag';
@@ -42,9 +42,7 @@ export function RegionalWinnersSection() {
                       {countryName(winner.flag, winner.team, i18n.language)}
                     </span>
                     <span className={styles.points}>
-                      {t('standings.points', {
-                        points: formatPoints(winner.total, i18n.language),
-                      })}
+                      {t('standings.points', pointsCount(winner.total, i18n.language))}
                     </span>
                   </>
                 ) : (

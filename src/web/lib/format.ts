@@ -1,4 +1,4 @@
-import { toPoints } from '../../shared/domain/scoring';
+import { POINT, toPoints } from '../../shared/domain/scoring';
 
 /** A country's name in the interface language (from its ISO code), else the stored name. */
 export function countryName(flag: string, fallback: string, language: string): string {
@@ -9,9 +9,19 @@ export function countryName(flag: string, fallback: string, language: string): s
   }
 }
 
-/** Points from hundredths, with up to two decimals in the interface language: 4.8, 12. */
+/**
+ * Points from hundredths in the interface language, the one format of every screen (issue 14):
+ * whole points without decimals, any other score with its two decimals, never rounded.
+ * @example formatPoints(976, 'en') // '9.76'
+ * @example formatPoints(480, 'en') // '4.80'
+ * @example formatPoints(1000, 'en') // '10'
+ */
 export function formatPoints(hundredths: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(toPoints(hundredths));
+  const decimals = Number.isInteger(hundredths / POINT) ? 0 : 2;
+  return new Intl.NumberFormat(language, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(toPoints(hundredths));
 }
 
 /** A date (and time) in the player's time zone and language. */
@@ -32,4 +42,13 @@ export function formatShortDate(iso: string, language: string, timeZone: string)
   return new Intl.DateTimeFormat(language, { timeZone, day: 'numeric', month: 'short' }).format(
     new Date(iso),
   );
+}
+
+/**
+ * The values of a translated string about points: the formatted figure under `name`, and the
+ * i18next `count` that picks the language's plural form (1 point, 2 points, 2 punkty…).
+ * @example t('standings.points', pointsCount(976, 'en')) // '9.76 points'
+ */
+export function pointsCount(hundredths: number, language: string, name = 'points') {
+  return { [name]: formatPoints(hundredths, language), count: toPoints(hundredths) };
 }

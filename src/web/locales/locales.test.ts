@@ -24,6 +24,28 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 /** Interpolations ({{name}}) and markup (<email>) a translation must keep. */
 const tokens = (text: string) => (text.match(/\{\{\s*\w+\s*\}\}|<\/?\w+>/g) ?? []).map((token) => token.replace(/\s/g, '')).sort();
 
+/** i18next's plural suffixes: `points_one`, `points_few`… (one key per plural category). */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const pluralBase = (key: string) => key.replace(PLURAL, '');
+/** The plural categories a language's grammar needs, from its CLDR rules. */
+const categoriesOf = (language: string) => [...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort();
+
+/** Keys with plural forms, by base key: `standings.points` → ['one', 'other']. */
+function pluralGroups(entries: Map<string, string>): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const key of entries.keys()) {
+    const match = PLURAL.exec(key);
+    if (match) groups.set(pluralBase(key), [...(groups.get(pluralBase(key)) ?? []), match[1]!].sort());
+  }
+  return groups;
+}
+
+/**
+ * A number placeholder followed by a word whose form depends on the number ('{{points}} points',
+ * '{{number}} field(s)'): such a string must be chosen by i18next's plural rules.
+ */
+const COUNTED = /\{\{\s*\w+\s*\}\}\s+(more\s+|bonus\s+|highlighted\s+)?(points?|players?|weeks?|questions?|days?|hours?|minutes?|seconds?|answers?|changes?|fields?|teams?|members?)\b|\(s\)/;
+
 const cases = NAMESPACES.flatMap((namespace) =>
   LANGUAGES.filter((language) => language !== 'en').map((language) => [`${namespace}${language}`, namespace] as const),
 );
@@ -32,18 +54,54 @@ describe.each(cases)('the %s locale', (file, namespace) => {
   const english = flatten(load(`${namespace}en`));
   const translated = flatten(load(file));
 
-  it('has every key that English has, and no other', () => {
-    expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+  it('has every key that English has, and no other (plural forms aside)', () => {
+    const bases = (entries: Map<string, string>) => [...new Set([...entries.keys()].map(pluralBase))].sort();
+    expect(bases(translated)).toEqual(bases(english));
   });
 
   it('keeps the placeholders and markup of each English string', () => {
-    for (const [key, text] of english) {
-      expect(tokens(translated.get(key) ?? ''), key).toEqual(tokens(text));
+    for (const [key, text] of translated) {
+      const source = english.get(key) ?? english.get(`${pluralBase(key)}_other`) ?? '';
+      expect(tokens(text), key).toEqual(tokens(source));
     }
   });
 
   it('has no empty strings', () => {
     for (const [key, text] of translated) expect(text.trim(), key).not.toBe('');
+  });
+});
+
+describe.each(NAMESPACES.flatMap((namespace) => LANGUAGES.map((language) => [`${namespace}${language}`, language] as const)))(
+  'the plurals of the %s locale',
+  (file, language) => {
+    const entries = flatten(load(file));
+    const english = flatten(load(file.replace(/[a-z]+$/, 'en')));
+
+    it(`have exactly the plural forms ${language} needs (${categoriesOf(language).join(', ')})`, () => {
+      for (const [base, forms] of pluralGroups(entries)) expect(forms, base).toEqual(categoriesOf(language));
+    });
+
+    it('choose every counted string by its plural rules, as English does', () => {
+      const pluralInEnglish = new Set(pluralGroups(english).keys());
+      for (const base of pluralInEnglish) expect(pluralGroups(entries).has(base), base).toBe(true);
+      for (const [key, text] of english) {
+        if (!PLURAL.test(key)) expect(COUNTED.test(text), `${key}: "${text}" needs plural forms`).toBe(false);
+      }
+    });
+  },
+);
+
+describe('the plural check', () => {
+  it('knows the forms each language needs: Polish four, English two, Thai one', () => {
+    expect(categoriesOf('pl')).toEqual(['few', 'many', 'one', 'other']);
+    expect(categoriesOf('en')).toEqual(['one', 'other']);
+    expect(categoriesOf('th')).toEqual(['other']);
+  });
+
+  it('flags a count placeholder before a counted word, and not a label', () => {
+    expect(COUNTED.test('{{points}} points')).toBe(true);
+    expect(COUNTED.test('Show {{number}} more change(s)')).toBe(true);
+    expect(COUNTED.test('Players found: {{total}}')).toBe(false);
   });
 });
 

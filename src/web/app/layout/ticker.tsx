@@ -2,7 +2,7 @@ import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeamStanding } from '../../../shared/contracts/standings';
 import { Flag } from '../../components/flag';
-import { countryName, formatPoints } from '../../lib/format';
+import { countryName, pointsCount } from '../../lib/format';
 import { useStandings } from '../../lib/standings';
 import { useLoggedFailure } from '../../lib/use-logged-failure';
 import { useReducedMotion } from '../../lib/use-reduced-motion';
@@ -81,7 +81,7 @@ function TickerList({ teams, hidden }: { teams: TeamStanding[]; hidden: boolean 
           <Flag code={team.flag} />
           <span className={styles.name}>{countryName(team.flag, team.name, i18n.language)}</span>
           <span className={styles.points}>
-            {t('standings.points', { points: formatPoints(team.overall, i18n.language) })}
+            {t('standings.points', pointsCount(team.overall, i18n.language))}
           </span>
         </li>
       ))}

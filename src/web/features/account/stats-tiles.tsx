@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fastestTimeLabel } from '../../../shared/domain/durations';
-import { POINT } from '../../../shared/domain/scoring';
 import { formatPoints } from '../../lib/format';
 import { usePlayerStats } from './api/get-stats';
 import { StatTiles } from '../../components/stat-tiles';
@@ -11,7 +10,7 @@ import styles from './account.module.css';
 const TILE_LOADER_MS = 1000;
 
 /**
- * Player statistics: overall score, best week (rounded up), fastest time, challengers attempted
+ * Player statistics: overall score, best week (in the one points format of every screen), fastest time, challengers attempted
  * and correct. A failed load is logged and shows a dash (spec §8).
  */
 export function StatsTiles() {
@@ -34,7 +33,7 @@ export function StatsTiles() {
       key: 'best',
       value:
         data && data.bestWeekScore !== null
-          ? formatPoints(Math.ceil(data.bestWeekScore / POINT) * POINT, i18n.language)
+          ? formatPoints(data.bestWeekScore, i18n.language)
           : dash,
     },
     {

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { TrackStandings } from '../../../shared/contracts/standings';
 import { trackProgress } from '../../../shared/domain/standings';
 import { Flag } from '../../components/flag';
-import { countryName, formatPoints } from '../../lib/format';
+import { countryName, pointsCount } from '../../lib/format';
 import { useReducedMotion } from '../../lib/use-reduced-motion';
 import styles from './track-view.module.css';
 import { stackLabels } from './marker-stacks';
@@ -135,7 +135,7 @@ export function RaceMarkers({
               <Flag code={team.flag} />
               <span className={styles.team}>{name}</span>
               <span className={styles.points}>
-                {t('standings.points', { points: formatPoints(team.points, i18n.language) })}
+                {t('standings.points', pointsCount(team.points, i18n.language))}
               </span>
             </span>
           </li>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Flag } from '../../components/flag';
 import { usePlayer } from '../../lib/auth/use-player';
-import { countryName, formatPoints } from '../../lib/format';
+import { countryName, pointsCount } from '../../lib/format';
 import { useLoggedFailure } from '../../lib/use-logged-failure';
 import { useTrackStandings } from './api/get-track-standings';
 import { currentEvent, raceWeek } from './race-week';
@@ -53,7 +53,7 @@ function TrackList({ eventId, eventWeek }: { eventId: number; eventWeek: number 
           <Flag code={team.flag} />
           <span className={styles.team}>{countryName(team.flag, team.name, i18n.language)}</span>
           <span className={styles.figures}>
-            {t('standings.points', { points: formatPoints(team.points, i18n.language) })}
+            {t('standings.points', pointsCount(team.points, i18n.language))}
             {' · '}
             {t('trackList.participation', { percent: team.participation })}
           </span>

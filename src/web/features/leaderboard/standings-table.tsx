@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Standings, TeamStanding } from '../../../shared/contracts/standings';
 import { Flag } from '../../components/flag';
-import { countryName, formatPoints } from '../../lib/format';
+import { countryName, formatPoints, pointsCount } from '../../lib/format';
 import styles from './leaderboard.module.css';
 
 /** Spec §2: the placeholder has 10 rows. */
@@ -84,9 +84,7 @@ function TeamRow({ team, mine }: { team: TeamStanding; mine: boolean }) {
           <>
             {team.topPlayer.name}{' '}
             <span className={styles.muted}>
-              (
-              {t('standings.points', { points: formatPoints(team.topPlayer.total, i18n.language) })}
-              )
+              ({t('standings.points', pointsCount(team.topPlayer.total, i18n.language))})
             </span>
           </>
         ) : (

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Attempt } from '../../../shared/contracts/play';
 import { CHALLENGER_BONUS } from '../../../shared/domain/scoring';
-import { formatPoints } from '../../lib/format';
+import { pointsCount } from '../../lib/format';
 import { CountdownRing } from './countdown-ring';
 import { QuestionForm } from './question-form';
 import styles from './play.module.css';
@@ -51,7 +51,7 @@ export function ChallengerIntro({ busy, onStart }: { busy: boolean; onStart: () 
   return (
     <section className={styles.challenger} aria-labelledby="challenger-title">
       <h2 id="challenger-title">{t('challenger.title')}</h2>
-      <p>{t('challenger.explain', { points: formatPoints(CHALLENGER_BONUS, i18n.language) })}</p>
+      <p>{t('challenger.explain', pointsCount(CHALLENGER_BONUS, i18n.language))}</p>
       <p className={styles.warning}>{t('challenger.warning')}</p>
       <button type="button" className="button" disabled={busy} onClick={onStart}>
         {t('challenger.start')}
@@ -96,15 +96,15 @@ export function ChallengerResult({ attempt }: { attempt: Attempt }) {
   const outcome = attempt.challenger!.outcome!;
   const before = attempt.result!.mainScore;
   const after = attempt.weekScore ?? before;
-  const points = (value: number) => formatPoints(value, i18n.language);
   const key = outcome === 'correct' ? 'wellDone' : outcome === 'wrong' ? 'badLuck' : 'timeUp';
   return (
     <div className={styles.result}>
       <h2 id="challenger-result-title">{t(`challenger.${key}Title`)}</h2>
       <p>
         {outcome === 'correct'
-          ? t('challenger.wellDone', { points: points(CHALLENGER_BONUS), total: points(after) })
-          : t(`challenger.${key}`, { deducted: points(before - after), total: points(after) })}
+          ? t('challenger.wellDone', pointsCount(CHALLENGER_BONUS, i18n.language))
+          : t(`challenger.${key}`, pointsCount(before - after, i18n.language, 'deducted'))}{' '}
+        {t('challenger.weekTotal', pointsCount(after, i18n.language, 'total'))}
       </p>
     </div>
   );

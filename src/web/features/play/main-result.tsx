@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Attempt } from '../../../shared/contracts/play';
 import { averageSpeedLabel, formatDuration } from '../../../shared/domain/durations';
 import { QUESTIONS_PER_WEEK } from '../../../shared/domain/scoring';
-import { formatPoints } from '../../lib/format';
+import { formatPoints, pointsCount } from '../../lib/format';
 import styles from './play.module.css';
 
 /**
@@ -13,7 +13,6 @@ import styles from './play.module.css';
 export function MainResult({ attempt }: { attempt: Attempt }) {
   const { t, i18n } = useTranslation();
   const result = attempt.result!;
-  const points = formatPoints(result.mainScore, i18n.language);
   return (
     <div className={styles.result}>
       {result.timedOut ? (
@@ -25,12 +24,17 @@ export function MainResult({ attempt }: { attempt: Attempt }) {
               total: QUESTIONS_PER_WEEK,
             })}
           </p>
-          <p>{t('play.timeUpPoints', { points, correct: result.correctCount })}</p>
+          <p>
+            {t('play.timeUpPoints', {
+              ...pointsCount(result.mainScore, i18n.language),
+              correct: result.correctCount,
+            })}
+          </p>
         </>
       ) : (
         <>
           <h2 id="result-title">{t('play.wellDoneTitle')}</h2>
-          <p>{t('play.wellDone', { points })}</p>
+          <p>{t('play.wellDone', pointsCount(result.mainScore, i18n.language))}</p>
         </>
       )}
       <dl className={styles.resultRows}>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Flag } from '../../components/flag';
 import { Logo } from '../../components/logo';
 import { RegionalWinnersSection } from '../../components/regional-winners';
-import { countryName, formatPoints } from '../../lib/format';
+import { countryName, pointsCount } from '../../lib/format';
 import { useStandings } from '../../lib/standings';
 import { useLoggedFailure } from '../../lib/use-logged-failure';
 import styles from './end-of-game.module.css';
@@ -44,7 +44,7 @@ export function EndOfGame({ seasonName }: { seasonName: string }) {
                   {countryName(team.flag, team.name, i18n.language)}
                 </span>
                 <span className={styles.points}>
-                  {t('standings.points', { points: formatPoints(team.overall, i18n.language) })}
+                  {t('standings.points', pointsCount(team.overall, i18n.language))}
                 </span>
               </li>
             ))}

@@ -52,7 +52,9 @@ export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
           <ChangeTable changes={changes.slice(0, SHOWN)} caption={t('audit.changes')} />
           {changes.length > SHOWN && (
             <details className={auditStyles.more}>
-              <summary>{t('audit.more', { number: changes.length - SHOWN })}</summary>
+              <summary>
+                {t('audit.more', { number: changes.length - SHOWN, count: changes.length - SHOWN })}
+              </summary>
               <ChangeTable changes={changes.slice(SHOWN)} caption={t('audit.changes')} />
             </details>
           )}

@@ -58,6 +58,7 @@ function QuestionStats({ question }: { question: Question }) {
               share: percentText(question.correctShare, i18n.language),
               correct: question.correct,
               answered: question.answered,
+              count: question.answered,
             })}
       </p>
       {/* Before any answer the spread would be all zeros: the line above says so. */}

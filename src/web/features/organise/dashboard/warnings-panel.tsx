@@ -20,7 +20,9 @@ export function WarningsPanel({ timeZone }: { timeZone: string }) {
   if (!data) return null;
   if (data.warnings.length === 0) {
     return (
-      <p className={styles.allReady}>{t('dashboard.warnings.allReady', { days: WARNING_DAYS })}</p>
+      <p className={styles.allReady}>
+        {t('dashboard.warnings.allReady', { days: WARNING_DAYS, count: WARNING_DAYS })}
+      </p>
     );
   }
   const relative = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' });

@@ -178,7 +178,7 @@ export function SeasonEditor({ season }: { season: OrganiserSeason }) {
 
         {checked && issues.length > 0 && (
           <p role="alert" className={styles.problem}>
-            {t('season.fixProblems', { number: issues.length })}
+            {t('season.fixProblems', { number: issues.length, count: issues.length })}
           </p>
         )}
         {save.isError && <Refusal error={save.error} className={styles.refusal} />}

@@ -1,0 +1,127 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import en from '../locales/en.json';
+import fr from '../locales/fr.json';
+import pl from '../locales/pl.json';
+import th from '../locales/th.json';
+import { formatPoints, pointsCount } from './format';
+
+describe('formatPoints, the one points format of every screen', () => {
+  it('shows a best week of 9.76 as 9.76, never rounded to 10', () => {
+    expect(formatPoints(976, 'en')).toBe('9.76');
+  });
+
+  it('gives any score with hundredths its two decimals: 4.80, not 4.8', () => {
+    expect(formatPoints(480, 'en')).toBe('4.80');
+    expect(formatPoints(5, 'en')).toBe('0.05');
+  });
+
+  it('shows whole points without decimals', () => {
+    expect(formatPoints(1000, 'en')).toBe('10');
+    expect(formatPoints(0, 'en')).toBe('0');
+  });
+
+  it('writes the decimals the way the interface language does', () => {
+    expect(formatPoints(976, 'fr')).toBe('9,76');
+    expect(formatPoints(123456, 'en')).toBe('1,234.56');
+  });
+});
+
+describe('points through the plural rules of each language', () => {
+  const i18n = i18next.createInstance();
+  void i18n.init({
+    lng: 'en',
+    resources: {
+      en: { translation: en },
+      fr: { translation: fr },
+      pl: { translation: pl },
+      th: { translation: th },
+    },
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  const points = (hundredths: number, lng: string) =>
+    i18n.t('standings.points', { ...pointsCount(hundredths, lng), lng });
+
+  it('says 1 point, never 1 points, and 9.76 points', () => {
+    expect(points(100, 'en')).toBe('1 point');
+    expect(points(976, 'en')).toBe('9.76 points');
+    expect(points(0, 'en')).toBe('0 points');
+  });
+
+  it('follows French, where 1.5 is singular', () => {
+    expect(points(150, 'fr')).toBe('1,50 point');
+    expect(points(200, 'fr')).toBe('2 points');
+  });
+
+  it('follows Polish: 1 minuta, 2 minuty, 5 minut', () => {
+    const minutes = (count: number) => i18n.t('countdown.minutes', { count, lng: 'pl' });
+    expect([minutes(1), minutes(2), minutes(5), minutes(22), minutes(25)]).toEqual([
+      'Minuta',
+      'Minuty',
+      'Minut',
+      'Minuty',
+      'Minut',
+    ]);
+  });
+
+  it('uses the one form of Thai', () => {
+    expect(points(100, 'th')).toBe('1 คะแนน');
+  });
+});
+
+/** Every source file of the web app, to find how each plural string is called. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.') ? [full] : [];
+  });
+}
+
+describe('the web app', () => {
+  const files = sources(path.join(import.meta.dirname, '..')).map((file) => ({
+    file,
+    text: readFileSync(file, 'utf8'),
+  }));
+
+  it('formats points only through formatPoints (no rounding of its own)', () => {
+    const own = files.filter(
+      ({ file, text }) =>
+        !file.endsWith(path.join('lib', 'format.ts')) &&
+        /toPoints\(|\/ POINT\b|Math\.(ceil|round|floor)\([^)]*[Ss]core/.test(text),
+    );
+    expect(own.map(({ file }) => path.basename(file))).toEqual([]);
+  });
+
+  it('passes a count to every string that has plural forms', () => {
+    const plural = new Set(
+      Object.keys(flatten(en)).flatMap((key) => {
+        const match = /^(.*)_(one|other)$/.exec(key);
+        return match ? [match[1]!] : [];
+      }),
+    );
+    for (const key of plural) {
+      for (const { file, text } of files) {
+        for (const call of text.matchAll(
+          new RegExp(`t\\('${key.replace('.', '\\.')}'([^;]*)`, 'g'),
+        )) {
+          expect(
+            /count/i.test(call[1]!.split('\n').slice(0, 6).join('\n')),
+            `${key} in ${path.basename(file)}`,
+          ).toBe(true);
+        }
+      }
+    }
+  });
+});
+
+function flatten(tree: object, prefix = ''): Record<string, string> {
+  return Object.entries(tree).reduce<Record<string, string>>((all, [key, value]) => {
+    if (typeof value === 'string') all[prefix + key] = value;
+    else Object.assign(all, flatten(value as object, `${prefix}${key}.`));
+    return all;
+  }, {});
+}
