@@ -2,6 +2,7 @@ import type { Dashboard } from '../../../shared/contracts/organise-reports';
 import { weekSpan } from '../../../shared/domain/calendar-rules';
 import { optionKeys, slotOf, weekReadiness } from '../../../shared/domain/question-review';
 import { participation } from '../../../shared/domain/standings';
+import { averageSeconds } from '../../../shared/domain/time-used';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { findWeekQuestions, type QuestionRow } from '../play/repository';
@@ -26,7 +27,7 @@ function figures(row: {
     played: row.played,
     participation: participation({ ...row }),
     averageScore: row.played > 0 ? Math.round(row.scoreSum / row.played) : null,
-    averageSeconds: row.played > 0 ? Math.round(row.timeSumMs / row.played / 1000) : null,
+    averageSeconds: averageSeconds(row.timeSumMs, row.played),
   };
 }
 

@@ -1,5 +1,6 @@
 import { oldestOpenDeadline, pastGrace } from '../../../shared/domain/play-clock';
 import { mainSetScore, QUESTIONS_PER_WEEK, weekScore } from '../../../shared/domain/scoring';
+import { timeUsedMs } from '../../../shared/domain/time-used';
 import type { Database } from '../../db/client';
 import { recordScore } from '../standings/aggregates';
 import type { StoredAnswer } from '../../db/schema';
@@ -28,11 +29,23 @@ export async function score(
   );
   const correct = answers.filter((a) => a.correct).length;
   const timedOut = answers.length < QUESTIONS_PER_WEEK;
-  const elapsedMs = last - attempt.startedAt.getTime();
-  const main = mainSetScore({ correct, elapsedSeconds: elapsedMs / 1000, timedOut });
+  const main = mainSetScore({
+    correct,
+    elapsedSeconds: (last - attempt.startedAt.getTime()) / 1000,
+    timedOut,
+  });
   const finishedAt = new Date(
     timedOut ? Math.min(now.getTime(), attempt.deadlineAt.getTime()) : last,
   );
+  // A time-out's time is the time it used (up to its deadline), never 0: it counts in the
+  // player's and the team's time figures as the slow set it was.
+  const elapsedMs = timeUsedMs({
+    startedAt: attempt.startedAt,
+    deadlineAt: attempt.deadlineAt,
+    lastAnswerAt: new Date(last),
+    closedAt: finishedAt,
+    complete: !timedOut,
+  });
   const scored = await repo.scoreAttempt(tx, attempt.id, {
     answers,
     finishedAt,

@@ -6,6 +6,7 @@ import type {
 } from '../../../shared/contracts/standings';
 import { setNumber } from '../../../shared/domain/calendar';
 import { participation, teamWeekScore } from '../../../shared/domain/standings';
+import { averageSeconds } from '../../../shared/domain/time-used';
 import type { PlayerRow } from '../players/repository';
 import { AppError } from '../../http/errors';
 import type { StandingsSnapshot } from './snapshot';
@@ -58,7 +59,7 @@ export function myTeam(snapshot: StandingsSnapshot | null, player: PlayerRow): M
     position: snapshot.setNum ? row.position : null,
     participants: week?.played ?? 0,
     activeMembers: week?.activeMembers ?? 0,
-    averageSeconds: week && week.played > 0 ? Math.round(timeSum / week.played / 1000) : null,
+    averageSeconds: week ? averageSeconds(timeSum, week.played) : null,
   };
 }
 
