@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { resolveChromium } from './scripts/chromium';
 
 /** E2E_PORT moves both servers (default 3210 and 3211), e.g. to run two suites side by side. */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -6,11 +7,16 @@ const ORIGIN = `http://localhost:${PORT}`;
 /** A second server whose clock stands a week before the 2025 launch, for pre-launch journeys. */
 const PRE_LAUNCH_PORT = PORT + 1;
 const PRE_LAUNCH_ORIGIN = `http://localhost:${PRE_LAUNCH_PORT}`;
+/** A system Chromium or Chrome when there is one, else the one npm brought (ADR 0017). */
+const browser = await resolveChromium();
+if (process.env.TEST_WORKER_INDEX === undefined) {
+  console.log(`Chromium: ${browser.executablePath} (${browser.source})`);
+}
 
 /**
  * End-to-end specs against the real built server (npm run build first: `npm run test:e2e`
- * does it), with a fresh PGlite database and the embedded identity provider, in the system
- * Chromium (no browser download).
+ * does it), with a fresh PGlite database and the embedded identity provider, in a system
+ * Chromium or the one that `npm ci` brought (scripts/chromium.ts; no browser download).
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,7 +32,8 @@ export default defineConfig({
     locale: 'en-GB',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: browser.executablePath,
+      env: { ...process.env, ...browser.env },
       args: [
         '--no-sandbox',
         '--disable-gpu',

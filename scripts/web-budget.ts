@@ -1,6 +1,6 @@
 // npm run bench:web — the web app's budget (DESIGN.md §3): first-load JavaScript per route,
 // gzipped, from a Vite build's manifest, and Lighthouse's mobile performance score of the
-// login screen and of the signed-in home screen, on the built server and the system Chromium.
+// login screen and of the signed-in home screen, on the built server and a system Chromium or the bundled one (scripts/chromium.ts).
 // Needs PostgreSQL for the signed-in session (BENCH_DATABASE_URL, as `npm run bench`).
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -13,6 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
+import { resolveChromium } from './chromium';
 import { seedDrivenPlayers } from './bench/seed';
 import { startServer, type Running } from './bench/server-process';
 
@@ -163,9 +164,12 @@ if (!args['skip-lighthouse']) {
     client = new pg.Client({ connectionString: url.href });
     await client.connect();
     const [player] = await seedDrivenPlayers(database.db, client, 1, new Date(CLOCK_START));
+    const browser = await resolveChromium();
+    console.log(`Chromium: ${browser.executablePath} (${browser.source})`);
     chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromePath: browser.executablePath,
       chromeFlags: CHROME_FLAGS,
+      envVars: { ...process.env, ...browser.env },
     });
     console.log(
       `\nLighthouse performance, mobile (median of ${args.runs} runs; budget ${SCORE_BUDGET}; load average ${os
