@@ -21,6 +21,8 @@ import { createStandingsCache } from './features/standings/cache';
 import { registerStandingsRoutes } from './features/standings/routes';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerHealthRoutes } from './http/health';
+import { createMetrics, registerMetrics } from './http/metrics';
+import { registerOpenApi } from './http/openapi';
 import { registerTextGuard } from './http/input-text';
 import { requestSerializer } from './http/logging';
 import { registerRateLimits } from './http/rate-limits';
@@ -49,9 +51,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   registerErrorHandling(app);
   registerTextGuard(app);
+  // Before any route: the description and the timing hook must see every one.
+  await registerOpenApi(app);
+  const metrics = config.metricsToken ? createMetrics() : null;
+  if (metrics) registerMetrics(app, metrics, config.metricsToken!);
 
   const clock = deps.clock ?? (config.clockStart ? startingClock(config.clockStart) : systemClock);
   const database = deps.database ?? (await openOwnDatabase(config, app, clock));
+  metrics?.observe({ database });
 
   registerSecurityHeaders(app, config.https);
   await app.register(cookie);
@@ -80,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const sendIndex = await registerSpa(app, config.webDistDir);
   const sessions = await createSessionMemo(database);
   app.addHook('onClose', () => sessions.close());
+  metrics?.observe({ sessionMemoSize: sessions.size });
   const { authenticate } = registerAuth(app, {
     db: database.db,
     oidc,
@@ -97,8 +105,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', () => stopContentCache());
   registerPlayerRoutes(app, { db: database.db, clock, authenticate });
   registerSeasonRoutes(app, { db: database.db, authenticate, site: config });
-  registerPlayRoutes(app, { db: database.db, clock, authenticate, playLimit: limits.play });
-  startAttemptSweep(app, { db: database.db, clock });
+  registerPlayRoutes(app, {
+    db: database.db,
+    clock,
+    metrics,
+    authenticate,
+    playLimit: limits.play,
+  });
+  startAttemptSweep(app, { db: database.db, clock, metrics });
   const standingsCache = await createStandingsCache(database, clock);
   app.addHook('onClose', () => standingsCache.close());
   registerStandingsRoutes(app, { cache: standingsCache, authenticate });

@@ -146,6 +146,18 @@ describe('loadConfig', () => {
     expect(message).not.toContain('db.example');
   });
 
+  it('switches metrics on with a METRICS_TOKEN of 32+ characters, never echoing it', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    const token = 'k'.repeat(31) + '7';
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    const message = configErrorOf({ METRICS_TOKEN: 'short-secret-token' });
+    expect(message).toContain('METRICS_TOKEN (set): must be 32 to 256 printable characters');
+    expect(message).not.toContain('short-secret-token');
+    expect(configErrorOf({ METRICS_TOKEN: `${'k'.repeat(20)} ${'k'.repeat(20)}` })).toContain(
+      'METRICS_TOKEN',
+    );
+  });
+
   it('reads who is an organiser: a group (default podium-organisers) and a list of emails', () => {
     expect(loadConfig({}).organisers).toEqual({ group: 'podium-organisers', emails: [] });
     const config = loadConfig({

@@ -66,6 +66,14 @@ const environmentSchema = z
     RATE_LIMIT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
     RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(0).max(1_000_000).default(300),
     RATE_LIMIT_PLAY: z.coerce.number().int().min(0).max(1_000_000).default(300),
+    METRICS_TOKEN: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[\x21-\x7e]{32,256}$/, {
+          error: 'must be 32 to 256 printable characters without spaces',
+        })
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.OIDC_ISSUER) {
@@ -150,10 +158,15 @@ function toConfig(env: z.output<typeof environmentSchema>) {
       signIn: env.RATE_LIMIT_SIGN_IN,
       play: env.RATE_LIMIT_PLAY,
     },
+    /**
+     * Prometheus metrics at GET /metrics for a scraper sending this bearer token (ADR 0018);
+     * null: no endpoint and no timing hook.
+     */
+    metricsToken: env.METRICS_TOKEN ?? null,
   };
 }
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'OIDC_CLIENT_SECRET']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'OIDC_CLIENT_SECRET', 'METRICS_TOKEN']);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

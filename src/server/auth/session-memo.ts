@@ -31,6 +31,8 @@ export interface SessionMemo {
   forget(idHash: string): void;
   /** A mark to pass to `set`: taken before reading the database. */
   mark(): number;
+  /** Sessions held now (for the metrics). */
+  size(): number;
   close(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export async function createSessionMemo(
     },
     forget,
     mark: () => changes,
+    size: () => entries.size,
     close: stop,
   };
 }

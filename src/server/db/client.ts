@@ -25,7 +25,17 @@ export interface DatabaseHandle {
     onMessage: (payload: string) => void,
     onConnectionChange: (listening: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /** Connections now (for the metrics): PGlite has one, always open, and queues queries inside. */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle?: number;
+  /** Queries waiting for a free connection. */
+  waiting?: number;
 }
 
 /**
@@ -81,6 +91,12 @@ export async function openDatabase(options: {
           await stop();
         };
       },
+      poolStats: () => ({
+        max: options.poolSize ?? 10,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => pool.end(),
     };
   }
@@ -93,6 +109,7 @@ export async function openDatabase(options: {
     client = await PGlite.create();
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
+  trackCommits(db);
   return {
     db,
     kind: 'pglite',
@@ -102,6 +119,7 @@ export async function openDatabase(options: {
       // Stopping after the database was closed (shutdown, tests) has nothing left to undo.
       return () => (client.closed ? Promise.resolve() : stop().catch(() => {}));
     },
+    poolStats: () => ({ max: 1, total: client.closed ? 0 : 1 }),
     close: () => client.close(),
   };
 }
@@ -118,11 +136,22 @@ const openTransactions = new WeakMap<object, { db: object; deliveries: (() => vo
  * Lets this instance hear its own NOTIFYs as soon as the writing transaction has committed,
  * before its promise resolves. PostgreSQL delivers them to the LISTEN connection a moment after
  * the COMMIT has returned, so a read right after a write could otherwise be served from a cache
- * that has not heard of it yet. Wraps `db.transaction` to run the deliveries `notify` queued.
+ * that has not heard of it yet.
  */
 function deliverOwnNotifications(db: Database) {
   const listeners = new Map<string, Set<Listener>>();
   ownListeners.set(db, listeners);
+  trackCommits(db);
+  return (channel: string, listener: Listener) => {
+    const set = listeners.get(channel) ?? new Set<Listener>();
+    listeners.set(channel, set);
+    set.add(listener);
+    return () => void set.delete(listener);
+  };
+}
+
+/** Wraps `db.transaction` to run, once it has committed, what `afterCommit` queued in it. */
+function trackCommits(db: Database) {
   const transaction: Database['transaction'] = db.transaction.bind(db);
   db.transaction = (async (work, config) => {
     const deliveries: (() => void)[] = [];
@@ -133,12 +162,16 @@ function deliverOwnNotifications(db: Database) {
     for (const deliver of deliveries) deliver();
     return result;
   }) as Database['transaction'];
-  return (channel: string, listener: Listener) => {
-    const set = listeners.get(channel) ?? new Set<Listener>();
-    listeners.set(channel, set);
-    set.add(listener);
-    return () => void set.delete(listener);
-  };
+}
+
+/**
+ * Runs `effect` once the caller's transaction has committed (never if it rolls back), or at
+ * once if `db` is not a transaction: for what must only count what was kept (the metrics).
+ */
+export function afterCommit(db: Database, effect: () => void): void {
+  const open = openTransactions.get(db);
+  if (open) open.deliveries.push(effect);
+  else effect();
 }
 
 /**

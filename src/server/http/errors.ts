@@ -61,6 +61,22 @@ export class AppError extends Error {
   }
 }
 
+const sentCodes = new WeakMap<FastifyReply, ErrorCode>();
+
+/** The code of the error this reply answered with, if it answered one (for the metrics). */
+export function errorCodeOf(reply: FastifyReply): ErrorCode | undefined {
+  return sentCodes.get(reply);
+}
+
+/** Sends `{ error: { code, message } }` with the code's status. */
+function sendError(reply: FastifyReply, appError: AppError) {
+  sentCodes.set(reply, appError.code);
+  return reply
+    .status(appError.statusCode)
+    .header('cache-control', 'no-store')
+    .send({ error: { code: appError.code, message: appError.message } });
+}
+
 /** How long a client should wait before retrying while the database is away. */
 export const RETRY_AFTER_SECONDS = 5;
 
@@ -157,10 +173,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'unhandled error');
       appError = new AppError('INTERNAL', 'Something went wrong on our side.');
     }
-    return reply
-      .status(appError.statusCode)
-      .header('cache-control', 'no-store')
-      .send({ error: { code: appError.code, message: appError.message } });
+    return sendError(reply, appError);
   });
 }
 
@@ -169,9 +182,5 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * `maxParamLength`) happen before any route or error handler; answer them in the same shape.
  */
 export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply) {
-  const appError = new AppError('BAD_REQUEST', error.message);
-  void reply
-    .status(appError.statusCode)
-    .header('cache-control', 'no-store')
-    .send({ error: { code: appError.code, message: appError.message } });
+  void sendError(reply, new AppError('BAD_REQUEST', error.message));
 }

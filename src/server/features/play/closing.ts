@@ -1,7 +1,7 @@
 import { oldestOpenDeadline, pastGrace } from '../../../shared/domain/play-clock';
 import { mainSetScore, QUESTIONS_PER_WEEK, weekScore } from '../../../shared/domain/scoring';
 import { timeUsedMs } from '../../../shared/domain/time-used';
-import type { Database } from '../../db/client';
+import { afterCommit, type Database } from '../../db/client';
 import { recordScore } from '../standings/aggregates';
 import type { StoredAnswer } from '../../db/schema';
 import * as repo from './repository';
@@ -18,6 +18,7 @@ import type { PlayDeps } from './service';
  * or the player stopped early.
  */
 export async function score(
+  deps: PlayDeps,
   tx: Database,
   attempt: repo.AttemptRow,
   answers: StoredAnswer[],
@@ -62,6 +63,7 @@ export async function score(
     played: true,
     at: finishedAt,
   });
+  if (deps.metrics) afterCommit(tx, () => deps.metrics?.attemptFinished(attempt.setNum));
   return scored;
 }
 
@@ -99,12 +101,13 @@ const challengerExpired = (attempt: repo.AttemptRow, now: Date) =>
 
 /** Closes what the clock has closed, on the locked attempt. */
 export async function closeExpired(
+  deps: PlayDeps,
   tx: Database,
   attempt: repo.AttemptRow,
   now: Date,
 ): Promise<repo.AttemptRow> {
   let current = attempt;
-  if (mainExpired(current, now)) current = await score(tx, current, current.answers, now);
+  if (mainExpired(current, now)) current = await score(deps, tx, current, current.answers, now);
   if (challengerExpired(current, now)) {
     current = await decideChallenger(tx, current, { option: null, correct: false, at: now });
   }
@@ -120,7 +123,7 @@ export async function closeIfExpired(
   if (!mainExpired(attempt, now) && !challengerExpired(attempt, now)) return attempt;
   return deps.db.transaction(async (tx) => {
     const locked = await repo.lockOwnAttempt(tx, attempt.id, attempt.playerId);
-    return closeExpired(tx, locked!, now);
+    return closeExpired(deps, tx, locked!, now);
   });
 }
 
@@ -131,7 +134,7 @@ export async function sweepExpiredAttempts(deps: PlayDeps, batch = 200): Promise
   for (const { id, playerId } of expiredIds) {
     await deps.db.transaction(async (tx) => {
       const locked = await repo.lockOwnAttempt(tx, id, playerId);
-      if (locked) await closeExpired(tx, locked, now);
+      if (locked) await closeExpired(deps, tx, locked, now);
     });
   }
   return expiredIds.length;

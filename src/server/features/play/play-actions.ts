@@ -29,7 +29,7 @@ async function withLockedAttempt<T>(
     const found = await repo.lockOwnAttempt(tx, id, player.id);
     if (!found) throw notFound();
     const now = deps.clock.now();
-    return work(tx, await closeExpired(tx, found, now), now);
+    return work(tx, await closeExpired(deps, tx, found, now), now);
   });
 }
 
@@ -120,7 +120,7 @@ export async function answer(
     };
     const answers = [...attempt.answers, recorded];
     if (answers.length === QUESTIONS_PER_WEEK)
-      return { attempt: await score(tx, attempt, answers, now), tooLate: false };
+      return { attempt: await score(deps, tx, attempt, answers, now), tooLate: false };
     const appended = await repo.appendAnswer(tx, attempt, recorded, oldestOpenDeadline(now));
     return { attempt: appended!, tooLate: false };
   });
@@ -140,7 +140,7 @@ export async function finish(
   if (!found) throw notFound();
   if (found.finishedAt) return closeIfExpired(deps, found);
   return withLockedAttempt(deps, player, id, async (tx, attempt, now) =>
-    attempt.finishedAt ? attempt : score(tx, attempt, attempt.answers, now),
+    attempt.finishedAt ? attempt : score(deps, tx, attempt, attempt.answers, now),
   );
 }
 

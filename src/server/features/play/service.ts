@@ -9,6 +9,7 @@ import { QUESTIONS_PER_WEEK } from '../../../shared/domain/scoring';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+import type { Metrics } from '../../http/metrics';
 import { findPlayerTeam, type ActiveWeeksOf, type PlayerRow } from '../players/repository';
 import { findCurrentSeason, type CurrentSeason } from '../season/repository';
 import { toAttemptView } from './attempt-view';
@@ -26,6 +27,8 @@ import * as repo from './repository';
 export interface PlayDeps {
   db: Database;
   clock: Clock;
+  /** Counts attempts started and finished, when metrics are on (http/metrics.ts). */
+  metrics?: Pick<Metrics, 'attemptStarted' | 'attemptFinished'> | null;
 }
 
 /** Fisher–Yates with a cryptographic source: option order per attempt. */
@@ -147,6 +150,7 @@ export async function startAttempt(
         main.map((q) => [String(q.id), shuffled(Object.keys(q.translations.en!.options))]),
       ),
     });
+    if (created) deps.metrics?.attemptStarted(week!.setNum);
     // Started a moment before (by another request of the player's): read it whole then.
     return attemptView(deps, player, attempt.id, language, created ? attempt : undefined);
   }
