@@ -31,7 +31,10 @@ export const attemptSchema = z.object({
       correctCount: z.number(),
       answeredCount: z.number(),
       timedOut: z.boolean(),
-      /** From the start to the last answer. */
+      /**
+       * The time the set used: to the last answer when all are answered, else to the finish
+       * or the (possibly shortened) deadline, whichever came first (time-used.ts).
+       */
       elapsedSeconds: z.number(),
     })
     .nullable(),
@@ -79,6 +82,8 @@ export const currentWeekSchema = z.object({
   attemptId: z.string().nullable(),
   /** Personal best week score this season, in hundredths. */
   bestWeekScore: z.number().nullable(),
+  /** The server's time, so the instructions' time before the close ignores the device clock. */
+  serverNow: z.string(),
 });
 export type CurrentWeek = z.infer<typeof currentWeekSchema>;
 

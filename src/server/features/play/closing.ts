@@ -15,7 +15,8 @@ import type { PlayDeps } from './service';
 /**
  * Scores the main set once with `answers` (recorded with it: the last answer may arrive with
  * the score). Unanswered questions score 0 and cost the speed bonus, whether the time ran out
- * or the player stopped early.
+ * or the player stopped early; only the first is a time-out (ADR 0014): a set finished before
+ * its deadline is not, and ends when the player finished it.
  */
 export async function score(
   deps: PlayDeps,
@@ -29,14 +30,16 @@ export async function score(
     attempt.startedAt.getTime(),
   );
   const correct = answers.filter((a) => a.correct).length;
-  const timedOut = answers.length < QUESTIONS_PER_WEEK;
+  const complete = answers.length === QUESTIONS_PER_WEEK;
+  const timedOut = !complete && now >= attempt.deadlineAt;
+  // An incomplete set earns no speed bonus, timed out or not.
   const main = mainSetScore({
     correct,
     elapsedSeconds: (last - attempt.startedAt.getTime()) / 1000,
-    timedOut,
+    timedOut: !complete,
   });
   const finishedAt = new Date(
-    timedOut ? Math.min(now.getTime(), attempt.deadlineAt.getTime()) : last,
+    complete ? last : Math.min(now.getTime(), attempt.deadlineAt.getTime()),
   );
   // A time-out's time is the time it used (up to its deadline), never 0: it counts in the
   // player's and the team's time figures as the slow set it was.
@@ -45,7 +48,7 @@ export async function score(
     deadlineAt: attempt.deadlineAt,
     lastAnswerAt: new Date(last),
     closedAt: finishedAt,
-    complete: !timedOut,
+    complete,
   });
   const scored = await repo.scoreAttempt(tx, attempt.id, {
     answers,

@@ -67,6 +67,7 @@ describe('GET /api/weeks/current while week 1 is open', () => {
       },
       attemptId: null,
       bestWeekScore: null,
+      serverNow: moments2025.week1Open.toISOString(),
     });
   });
 
@@ -103,7 +104,8 @@ describe('GET /api/weeks/current when no week is open', () => {
     t.clock.set(moments2025.betweenWeeks1And2);
     const view = await current(player);
     expect(view).toMatchObject({ state: 'not-open', attemptId: null, week: { setNum: 2 } });
-    expect(errorCode(await player.start(), 409)).toBe('WEEK_NOT_OPEN');
+    // Week 1 has closed (ADR 0014): the refusal says so.
+    expect(errorCode(await player.start(), 409)).toBe('WEEK_CLOSED');
     expect(await attemptCount(player.playerId)).toBe(0);
   });
 
@@ -166,6 +168,7 @@ describe('without a season', () => {
       week: null,
       attemptId: null,
       bestWeekScore: null,
+      serverNow: expect.any(String),
     });
     const start = await empty.app.inject({
       method: 'POST',

@@ -1,4 +1,5 @@
-import { deadlineFrom, oldestOpenDeadline, pastGrace } from '../../../shared/domain/play-clock';
+import { weekWindow } from '../../../shared/domain/calendar';
+import { oldestOpenDeadline, pastGrace, playDeadline } from '../../../shared/domain/play-clock';
 import { QUESTIONS_PER_WEEK } from '../../../shared/domain/scoring';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -36,7 +37,11 @@ async function withLockedAttempt<T>(
 /** The open week of the player's team, if any: the only week whose attempt takes answers. */
 const openWeek = (located: PlayerWeek | null) =>
   located?.weekOpen && located.week
-    ? { seasonId: located.current.season.id, setNum: located.week.setNum }
+    ? {
+        seasonId: located.current.season.id,
+        setNum: located.week.setNum,
+        closesAt: weekWindow(located.week, located.timeZone).closesAt,
+      }
     : null;
 
 type AnswerDecision =
@@ -144,19 +149,26 @@ export async function finish(
   );
 }
 
-/** The challenger's question, its option order and its clock, for the week given. */
-async function challengerStart(deps: PlayDeps, week: { seasonId: string; setNum: number }) {
+/**
+ * The challenger's question, its option order and its clock (its own 300 s, cut short by the
+ * week's close: ADR 0014) for the open week given; null when there is none or the week closed.
+ */
+async function challengerStart(
+  deps: PlayDeps,
+  week: { seasonId: string; setNum: number; closesAt: Date },
+) {
   // Memoised: a started week's questions are frozen (see weekQuestion).
   const challenger = (await repo.findWeekQuestions(deps.db, week.seasonId, week.setNum)).find(
     (q) => q.kind === 'challenger',
   );
-  if (!challenger) return null;
   const now = deps.clock.now();
+  const deadline = playDeadline(now, week.closesAt);
+  if (!challenger || !deadline) return null;
   return {
     challengerQuestionId: challenger.id,
     challengerOptionOrder: shuffled(Object.keys(challenger.translations.en!.options)),
     challengerStartedAt: now,
-    challengerDeadlineAt: deadlineFrom(now),
+    challengerDeadlineAt: deadline,
   };
 }
 

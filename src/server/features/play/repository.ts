@@ -13,6 +13,7 @@ import {
   sql,
   sum,
 } from 'drizzle-orm';
+import { QUESTIONS_PER_WEEK } from '../../../shared/domain/scoring';
 import type { Database } from '../../db/client';
 import { prepared, valueOf } from '../../db/prepared';
 import { attempts, questions, type StoredAnswer } from '../../db/schema';
@@ -360,7 +361,7 @@ export async function playerStats(db: Database, playerId: string, seasonId: stri
       totalScore: sum(attempts.weekScore).mapWith(Number),
       bestWeekScore: max(attempts.weekScore),
       fastestMs: min(
-        sql<number>`case when ${attempts.timedOut} = false then ${attempts.elapsedMs} end`,
+        sql<number>`case when ${attempts.answeredCount} = ${QUESTIONS_PER_WEEK} then ${attempts.elapsedMs} end`,
       ).mapWith(Number),
       challengersAttempted: count(attempts.challengerStartedAt),
       challengersCorrect: count(sql`case when ${attempts.challengerCorrect} then 1 end`),

@@ -3,7 +3,7 @@ import type { Attempt, CurrentWeek, PlayerStats } from '../../../shared/contract
 import type { QuestionCategory } from '../../../shared/contracts/season';
 import { closedEverywhere, seasonPosition, weekWindow } from '../../../shared/domain/calendar';
 import type { Language } from '../../../shared/domain/language';
-import { deadlineFrom } from '../../../shared/domain/play-clock';
+import { playDeadline } from '../../../shared/domain/play-clock';
 import { slotOf, weekReadiness } from '../../../shared/domain/question-review';
 import { QUESTIONS_PER_WEEK } from '../../../shared/domain/scoring';
 import type { Clock } from '../../clock';
@@ -46,6 +46,8 @@ export interface PlayerWeek {
   timeZone: string;
   week: CurrentSeason['weeks'][number] | null;
   weekOpen: boolean;
+  /** Between two weeks or after the last one: a week has closed and none is open. */
+  afterClose: boolean;
 }
 
 export async function locatePlayer(deps: PlayDeps, player: PlayerRow): Promise<PlayerWeek | null> {
@@ -54,7 +56,13 @@ export async function locatePlayer(deps: PlayDeps, player: PlayerRow): Promise<P
   const { team } = await findPlayerTeam(deps.db, player);
   const timeZone = team?.timeZone ?? current.season.timeZone;
   const position = seasonPosition(current.weeks, timeZone, deps.clock.now());
-  return { current, timeZone, week: position.week, weekOpen: position.phase === 'week-open' };
+  return {
+    current,
+    timeZone,
+    week: position.week,
+    weekOpen: position.phase === 'week-open',
+    afterClose: position.phase === 'between-weeks' || position.phase === 'ended',
+  };
 }
 
 /** What /questions should show: the week, whether the player can play it, and their attempt. */
@@ -64,7 +72,9 @@ export async function currentWeek(
   activeWeeksOf: ActiveWeeksOf,
 ): Promise<CurrentWeek> {
   const located = await locatePlayer(deps, player);
-  if (!located) return { state: 'no-season', week: null, attemptId: null, bestWeekScore: null };
+  const serverNow = deps.clock.now().toISOString();
+  if (!located)
+    return { state: 'no-season', week: null, attemptId: null, bestWeekScore: null, serverNow };
   const { current, week, weekOpen, timeZone } = located;
   // The player's attempts of the season (at most six): this week's, and the personal best.
   const attempts = await repo.findSeasonAttempts(deps.db, player.id, current.season.id);
@@ -86,6 +96,7 @@ export async function currentWeek(
           }
         : null,
     bestWeekScore: bestWeekScore(attempts),
+    serverNow,
   };
   if (player.registeredAt === null || player.teamId === null)
     return { ...view, state: 'not-registered', attemptId: null };
@@ -132,19 +143,21 @@ export async function startAttempt(
     );
   }
   const { current, week } = located;
-  const refusal = await startRefusal(deps, located, activeWeeksOf);
+  const startedAt = deps.clock.now();
+  // The five minutes end at the week's close at the latest (ADR 0014).
+  const deadlineAt = week && playDeadline(startedAt, weekWindow(week, located.timeZone).closesAt);
+  const refusal = await startRefusal(deps, located, activeWeeksOf, deadlineAt);
   if (!refusal) {
     const main = (await repo.findWeekQuestions(deps.db, current.season.id, week!.setNum)).filter(
       (q) => q.kind === 'main',
     );
-    const startedAt = deps.clock.now();
     const { attempt, created } = await repo.insertAttemptOnce(deps.db, {
       playerId: player.id,
       seasonId: current.season.id,
       setNum: week!.setNum,
       teamId: player.teamId,
       startedAt,
-      deadlineAt: deadlineFrom(startedAt),
+      deadlineAt: deadlineAt!,
       questionIds: main.map((q) => q.id),
       optionOrders: Object.fromEntries(
         main.map((q) => [String(q.id), shuffled(Object.keys(q.translations.en!.options))]),
@@ -165,9 +178,16 @@ export async function startAttempt(
 /** Why the player cannot start the week now, or null when they can. */
 async function startRefusal(
   deps: PlayDeps,
-  { current, week, weekOpen }: PlayerWeek,
+  { current, week, weekOpen, afterClose }: PlayerWeek,
   activeWeeksOf: ActiveWeeksOf,
+  deadlineAt: Date | null,
 ): Promise<AppError | null> {
+  if ((week && weekOpen && !deadlineAt) || (!weekOpen && afterClose)) {
+    return new AppError(
+      'WEEK_CLOSED',
+      'This game week has closed: its questions can no longer be started.',
+    );
+  }
   if (!week || !weekOpen) return new AppError('WEEK_NOT_OPEN', 'No game week is open right now.');
   const flags = await activeWeeksOf(current.season.id);
   if (!flags[week.setNum - 1]) {

@@ -89,23 +89,3 @@ export function ChallengerQuestion({
     </section>
   );
 }
-
-/** Bad luck (points deducted), well done (points earned), or time's up. */
-export function ChallengerResult({ attempt }: { attempt: Attempt }) {
-  const { t, i18n } = useTranslation();
-  const outcome = attempt.challenger!.outcome!;
-  const before = attempt.result!.mainScore;
-  const after = attempt.weekScore ?? before;
-  const key = outcome === 'correct' ? 'wellDone' : outcome === 'wrong' ? 'badLuck' : 'timeUp';
-  return (
-    <div className={styles.result}>
-      <h2 id="challenger-result-title">{t(`challenger.${key}Title`)}</h2>
-      <p>
-        {outcome === 'correct'
-          ? t('challenger.wellDone', pointsCount(CHALLENGER_BONUS, i18n.language))
-          : t(`challenger.${key}`, pointsCount(before - after, i18n.language, 'deducted'))}{' '}
-        {t('challenger.weekTotal', pointsCount(after, i18n.language, 'total'))}
-      </p>
-    </div>
-  );
-}

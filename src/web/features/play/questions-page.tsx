@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Attempt, CurrentWeek } from '../../../shared/contracts/play';
@@ -8,28 +8,38 @@ import { usePlayer } from '../../lib/auth/use-player';
 import { useCurrentWeek } from '../../lib/current-week';
 import { useErrorText } from '../../lib/use-error-message';
 import { useAttempt, usePlayAction } from './api/attempt';
-import {
-  ChallengerIntro,
-  ChallengerInvitation,
-  ChallengerQuestion,
-  ChallengerResult,
-} from './challenger';
+import { ChallengerIntro, ChallengerInvitation, ChallengerQuestion } from './challenger';
+import { ClosingSoon } from './closing-soon';
 import { CountdownRing } from './countdown-ring';
-import { MainResult } from './main-result';
 import styles from './play.module.css';
 import { QuestionForm } from './question-form';
 import { SidePanel } from './side-panel';
+import { inPlay, useHeldAttempt } from './use-held-attempt';
 import { useServerCountdown } from './use-server-countdown';
+import { WeekResult } from './week-result';
 
 /**
  * /questions (spec §2 'Questions screen'): loading, 'invalid' (inactive week), instructions,
  * the form, then the result and the optional challenger. The server keeps the attempt, so a
- * reload resumes at the same question with the clock still running.
+ * reload resumes at the same question with the clock still running. The attempt in play is
+ * held on to when the week closes (ADR 0014): its result shows before the next week does.
  */
 export function QuestionsPage() {
   const { t } = useTranslation();
   const week = useCurrentWeek();
-  const attempt = useAttempt(week.data?.attemptId ?? null);
+  const held = useHeldAttempt();
+  const currentId = week.data?.attemptId ?? null;
+  const attempt = useAttempt(held.id ?? currentId);
+  const { hold, seen, release } = held;
+  const data = attempt.data;
+  useEffect(() => {
+    if (data && data.id === currentId && inPlay(data)) hold(data.id);
+    else if (data && !inPlay(data)) seen();
+  }, [data, currentId, hold, seen]);
+  // A held attempt that cannot be read (another player signed in on this tab): let it go.
+  useEffect(() => {
+    if (held.id && attempt.isError) release();
+  }, [held.id, attempt.isError, release]);
 
   if (week.isError || attempt.isError) {
     return (
@@ -47,10 +57,27 @@ export function QuestionsPage() {
   }
   if (!week.data || (week.data.attemptId && !attempt.data))
     return <p role="status">{t('app.loading')}</p>;
-  return <WeekPlay week={week.data} attempt={attempt.data ?? null} />;
+  // The week has moved on past the held attempt: its result, then a button to the next week.
+  const movedOn = held.id !== null && held.id !== currentId;
+  return (
+    <WeekPlay
+      week={week.data}
+      attempt={attempt.data ?? null}
+      onGoOn={movedOn && attempt.data && !inPlay(attempt.data) ? release : null}
+    />
+  );
 }
 
-function WeekPlay({ week, attempt }: { week: CurrentWeek; attempt: Attempt | null }) {
+function WeekPlay({
+  week,
+  attempt,
+  onGoOn,
+}: {
+  week: CurrentWeek;
+  attempt: Attempt | null;
+  /** Set when the attempt shown is of a week that has closed since: leaves its result. */
+  onGoOn: (() => void) | null;
+}) {
   const { t } = useTranslation();
   const me = usePlayer();
   const name = me.givenName ?? t('play.player');
@@ -65,7 +92,7 @@ function WeekPlay({ week, attempt }: { week: CurrentWeek; attempt: Attempt | nul
       GRACE_SECONDS * 1000 + 500,
     );
 
-  switch (week.state) {
+  switch (attempt ? 'played' : week.state) {
     case 'no-season':
     case 'not-open':
       return <Message title={t('play.notOpenTitle')}>{t('play.notOpen')}</Message>;
@@ -107,6 +134,7 @@ function WeekPlay({ week, attempt }: { week: CurrentWeek; attempt: Attempt | nul
       <Message title={t('play.instructionsTitle', { name })}>
         <p>{t('play.topic', { topic: t(`topics.${week.week?.topic ?? 'brain'}`) })}</p>
         <p>{t('play.instructions')}</p>
+        {week.week && <ClosingSoon closesAt={week.week.closesAt} serverNow={week.serverNow} />}
         <button
           type="button"
           className="button"
@@ -121,8 +149,15 @@ function WeekPlay({ week, attempt }: { week: CurrentWeek; attempt: Attempt | nul
   }
 
   const challenger = attempt.challenger;
+  // At zero the set is closed after the grace, in which a last answer still counts: the finish
+  // then arrives after the deadline and is scored as a time-out (ADR 0014).
   const timer = (
-    <AttemptTimer attempt={attempt} onTimeUp={() => action.mutate({ kind: 'finish' })} />
+    <AttemptTimer
+      attempt={attempt}
+      onTimeUp={() =>
+        setTimeout(() => action.mutate({ kind: 'finish' }), GRACE_SECONDS * 1000 + 500)
+      }
+    />
   );
   let body;
   if (attempt.status === 'pending' && attempt.nextPosition !== null) {
@@ -159,10 +194,16 @@ function WeekPlay({ week, attempt }: { week: CurrentWeek; attempt: Attempt | nul
       />
     );
   } else {
+    const nextWeek = week.week && week.week.setNum !== attempt.setNum ? week.week.setNum : null;
     body = (
       <>
-        <MainResult attempt={attempt} />
-        {challenger?.status === 'done' && <ChallengerResult attempt={attempt} />}
+        <WeekResult attempt={attempt}>
+          {onGoOn && (
+            <button type="button" className="button" onClick={onGoOn}>
+              {nextWeek === null ? t('play.continue') : t('play.nextWeek', { number: nextWeek })}
+            </button>
+          )}
+        </WeekResult>
         {challenger?.status === 'pending' && challenger.available && (
           <ChallengerInvitation onAccept={() => setChallengerOpen(true)} />
         )}

@@ -1,0 +1,127 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import type { Attempt, CurrentWeek } from '../../src/shared/contracts/play';
+import { DESKTOP, expectNoAxeViolations, PHONE, registerThroughApi, signInAs } from './fixtures';
+
+/**
+ * The week closes while a player is playing (issue 14, ADR 0014), on the real server with its
+ * clock standing just before week 1 of 2025 closes in Paris (Fri 7 Feb, 23:59:59.999 local).
+ * The spec starts that server itself, when it begins, so the time before the close does not
+ * depend on how long the specs before it took.
+ */
+
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
+const ORIGIN = `http://localhost:${PORT}`;
+const CLOSES_AT = Date.parse('2025-02-07T22:59:59.999Z');
+/** Time enough to start the server, sign in and register before waiting for 58 s before the close. */
+const CLOCK_START = new Date(CLOSES_AT + 1 - 100_000).toISOString();
+
+test.use({ baseURL: ORIGIN });
+test.describe.configure({ timeout: 180_000 });
+
+let server: ChildProcess;
+test.beforeAll(async () => {
+  server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      PUBLIC_URL: ORIGIN,
+      LOG_LEVEL: 'warn',
+      SEASON_FILE: 'content/seasons/2025.json',
+      CLOCK_START,
+    },
+  });
+  await expect
+    .poll(async () => (await fetch(`${ORIGIN}/health/ready`).catch(() => null))?.status, {
+      timeout: 60_000,
+      intervals: [250],
+    })
+    .toBe(200);
+});
+test.afterAll(() => {
+  server.kill('SIGTERM');
+});
+
+/** The server's time, from the current week's answer. */
+async function serverNow(page: Page): Promise<number> {
+  const week = (await (await page.request.get('/api/weeks/current')).json()) as CurrentWeek;
+  return Date.parse(week.serverNow);
+}
+
+test('a player who starts 58 s before the close sees the time-up result of that week, then the next week', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(page, 'Camille Martin', '/');
+  await registerThroughApi(page, 'fr');
+  await page.goto('/questions');
+  await expect(page.getByRole('heading', { name: 'Ready, Camille?' })).toBeVisible();
+
+  // Less than 5 minutes before the close, the instructions say how long is left.
+  const notice = page.getByText(/^This game week closes in 0[0-1]:\d\d: once you start/);
+  await expect(notice).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Wait for 58 s before the close on the server's clock.
+  const left = CLOSES_AT - (await serverNow(page));
+  expect(left, 'the server started too late for this test').toBeGreaterThan(58_000);
+  await page.waitForTimeout(left - 58_000);
+  await expect(notice).toContainText(/closes in 00:5\d/);
+  await page.screenshot({ path: testInfo.outputPath('instructions-375.png'), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: testInfo.outputPath('instructions-1280.png'), fullPage: true });
+
+  const started = page.waitForResponse((response) =>
+    response.url().endsWith('/api/weeks/current/attempt'),
+  );
+  await page.getByRole('button', { name: 'Start' }).click();
+  const attempt = (await (await started).json()) as Attempt;
+  // The countdown shows the real deadline: the week's close, under a minute away.
+  expect(attempt.deadlineAt).toBe(new Date(CLOSES_AT).toISOString());
+  await expect(page.getByRole('timer')).toHaveAttribute('aria-label', /^00:[0-5]\d left$/);
+
+  for (const number of [1, 2]) {
+    await expect(page.getByText(`Question ${number}/5`)).toBeVisible();
+    await page.getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Next' }).click();
+  }
+  await expect(page.getByText('Question 3/5')).toBeVisible();
+
+  // At the close the screen stays on this week's game; then the time-up result of week 1.
+  const timeUp = page.getByRole('heading', { name: 'Oops, you took too long!' });
+  await expect(timeUp).toBeVisible({ timeout: 75_000 });
+  expect(await serverNow(page)).toBeGreaterThan(CLOSES_AT);
+  await expect(page.getByText('Time ran out at question 3 of 5.')).toBeVisible();
+  await expect(page.getByRole('complementary')).toContainText(/Game week\s*1/);
+
+  // The right score: what the server stored, no speed bonus, the time really used (under 58 s).
+  const stored = (await (await page.request.get(`/api/attempts/${attempt.id}`)).json()) as Attempt;
+  expect(stored).toMatchObject({ setNum: 1, status: 'done' });
+  expect(stored.result).toMatchObject({ timedOut: true, answeredCount: 2 });
+  expect(stored.result!.mainScore).toBe(stored.result!.correctCount * 100);
+  expect(stored.result!.elapsedSeconds).toBeGreaterThan(40);
+  expect(stored.result!.elapsedSeconds).toBeLessThanOrEqual(58);
+  const result = page.locator('#result-title').locator('..');
+  await expect(result.getByRole('definition').first()).toHaveText(
+    `${stored.result!.correctCount} of 5`,
+  );
+  await expect(result).toContainText(
+    `Total points this game week${String(stored.result!.correctCount)}`,
+  );
+  await expect(result).toContainText(
+    `Time used00:00:${String(stored.result!.elapsedSeconds).padStart(2, '0')}`,
+  );
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('time-up-1280.png'), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: testInfo.outputPath('time-up-375.png'), fullPage: true });
+
+  // The server has moved on to week 2 meanwhile; the screen does only when the player goes on.
+  const week = (await (await page.request.get('/api/weeks/current')).json()) as CurrentWeek;
+  expect(week).toMatchObject({ state: 'not-open', week: { setNum: 2 } });
+  await page.getByRole('button', { name: 'On to game week 2' }).click();
+  await expect(page.getByRole('heading', { name: 'No game week is open' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'No game week is open' })).toBeVisible();
+});
