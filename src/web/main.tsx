@@ -6,6 +6,7 @@ import { LanguageSync } from './app/language-sync';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 import { initI18n } from './lib/i18n';
+import './styles/fonts.css';
 import './styles/global.css';
 
 // Before the player is known, the browser's languages decide (DESIGN.md §2 'Language').

@@ -23,7 +23,7 @@ function page(language: string, title: string, body: string): string {
   return `<!doctype html>
 <html lang="${escapeHtml(language)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><link rel="stylesheet" href="${IDP_STYLESHEET_PATH}">
+<title>${escapeHtml(title)}</title><link rel="icon" type="image/svg+xml" href="/favicon.svg"><link rel="stylesheet" href="${IDP_STYLESHEET_PATH}">
 </head><body><main>${body}</main></body></html>`;
 }
 

@@ -1,7 +1,13 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from './logo';
 import styles from './screen-message.module.css';
+
+/**
+ * True inside the signed-in layout, whose own <main> holds the page: a message shown there
+ * must not add a second main landmark.
+ */
+export const InsideMain = createContext(false);
 
 /** A full-screen message with the logo: loading, errors, sign-in states. */
 export function ScreenMessage({
@@ -13,12 +19,22 @@ export function ScreenMessage({
   children?: ReactNode;
   busy?: boolean;
 }) {
-  return (
-    <main className={styles.screen} id="main" aria-busy={busy || undefined}>
+  const nested = useContext(InsideMain);
+  const content = (
+    <>
       <Logo size={72} />
       {title && <h1 className={styles.title}>{title}</h1>}
       {busy && <div className={styles.spinner} aria-hidden="true" />}
       {children}
+    </>
+  );
+  return nested ? (
+    <div className={styles.screen} aria-busy={busy || undefined}>
+      {content}
+    </div>
+  ) : (
+    <main className={styles.screen} id="main" aria-busy={busy || undefined}>
+      {content}
     </main>
   );
 }

@@ -11,7 +11,8 @@ import { useMenu } from './use-menu';
 
 /**
  * Spec §2 'Shared layout': logo link home; Home, and after launch Questions and Leaderboard;
- * the account link with given name and flag; the rules link; a menu button below 780 px.
+ * the account link with given name and flag, the rules link and sign-out after launch; a menu
+ * button below 780 px.
  */
 export function Header({ me }: { me: Me }) {
   const { t } = useTranslation();
@@ -87,37 +88,40 @@ export function Header({ me }: { me: Me }) {
               </li>
             )}
           </ul>
-          <div className={styles.account}>
-            <NavLink
-              to="/account"
-              className={linkClass}
-              aria-label={
-                me.givenName ? t('nav.account', { name: me.givenName }) : t('nav.accountFallback')
-              }
-            >
-              {me.team && <Flag code={me.team.flag} />}
-              <span>{me.givenName ?? t('nav.accountFallback')}</span>
-            </NavLink>
-            <NavLink
-              to="/rules"
-              className={linkClass}
-              aria-label={t('nav.rules')}
-              title={t('nav.rules')}
-            >
-              <span className={styles.rulesIcon} aria-hidden="true">
-                ?
-              </span>
-              <span className={styles.menuOnly}>{t('nav.rules')}</span>
-            </NavLink>
-            <button
-              type="button"
-              className={linkClass}
-              onClick={() => logout.mutate()}
-              disabled={logout.isPending || logout.isSuccess}
-            >
-              {logout.isPending || logout.isSuccess ? t('nav.signingOut') : t('nav.signOut')}
-            </button>
-          </div>
+          {/* Spec §2 'Shared layout': before launch the header offers only Home. */}
+          {launched && (
+            <div className={styles.account}>
+              <NavLink
+                to="/account"
+                className={linkClass}
+                aria-label={
+                  me.givenName ? t('nav.account', { name: me.givenName }) : t('nav.accountFallback')
+                }
+              >
+                {me.team && <Flag code={me.team.flag} />}
+                <span>{me.givenName ?? t('nav.accountFallback')}</span>
+              </NavLink>
+              <NavLink
+                to="/rules"
+                className={linkClass}
+                aria-label={t('nav.rules')}
+                title={t('nav.rules')}
+              >
+                <span className={styles.rulesIcon} aria-hidden="true">
+                  ?
+                </span>
+                <span className={styles.menuOnly}>{t('nav.rules')}</span>
+              </NavLink>
+              <button
+                type="button"
+                className={linkClass}
+                onClick={() => logout.mutate()}
+                disabled={logout.isPending || logout.isSuccess}
+              >
+                {logout.isPending || logout.isSuccess ? t('nav.signingOut') : t('nav.signOut')}
+              </button>
+            </div>
+          )}
         </nav>
       </div>
     </header>

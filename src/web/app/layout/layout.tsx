@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import type { Me } from '../../../shared/contracts/me';
+import { InsideMain } from '../../components/screen-message';
 import { hasLaunched } from '../../lib/launch';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -18,7 +19,9 @@ export function Layout({ me }: { me: Me }) {
       <Header me={me} />
       {hasLaunched(me) && <Ticker />}
       <main id="main" className={styles.main} tabIndex={-1}>
-        <Outlet context={me} />
+        <InsideMain value={true}>
+          <Outlet context={me} />
+        </InsideMain>
       </main>
       <Footer />
     </>

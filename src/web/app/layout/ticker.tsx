@@ -31,7 +31,8 @@ export function Ticker() {
     <section className={styles.ticker} aria-labelledby="ticker-title">
       <div className={styles.inner}>
         <p id="ticker-title" className={styles.title}>
-          {t('ticker.title')}
+          <TrophyIcon />
+          <span className={styles.titleText}>{t('ticker.title')}</span>
         </p>
         {teams.length === 0 ? (
           <p className={styles.empty}>{standings.isPending ? t('app.loading') : '–'}</p>
@@ -64,7 +65,21 @@ export function Ticker() {
             aria-pressed={paused}
             onClick={() => setPaused((value) => !value)}
           >
-            {t('ticker.pause')}
+            <svg
+              className={styles.pauseIcon}
+              width="16"
+              height="16"
+              viewBox="0 0 16 16"
+              aria-hidden="true"
+              focusable="false"
+            >
+              {paused ? (
+                <path d="M4 2.5v11l9-5.5z" fill="currentColor" />
+              ) : (
+                <path d="M4 2.5h3v11H4zM9 2.5h3v11H9z" fill="currentColor" />
+              )}
+            </svg>
+            <span className={styles.pauseText}>{t('ticker.pause')}</span>
           </button>
         )}
       </div>
@@ -86,5 +101,24 @@ function TickerList({ teams, hidden }: { teams: TeamStanding[]; hidden: boolean 
         </li>
       ))}
     </ol>
+  );
+}
+
+/** Stands for the 'Overall standings' title on a phone, where the words would crowd the strip. */
+function TrophyIcon() {
+  return (
+    <svg
+      className={styles.trophy}
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d="M7 3h10v2h3v3a4 4 0 0 1-4 4h-.3A5 5 0 0 1 13 14.9V18h3v3H8v-3h3v-3.1A5 5 0 0 1 8.3 12H8a4 4 0 0 1-4-4V5h3zm0 4H6v1a2 2 0 0 0 1 1.7zm10 0v2.7A2 2 0 0 0 18 8V7z"
+        fill="currentColor"
+      />
+    </svg>
   );
 }

@@ -27,13 +27,16 @@ export function AccountPage() {
   const { t } = useTranslation();
   const me = usePlayer();
   const options = useTeamsAndLanguages();
-  const save = useSaveProfile('update');
+  const update = useSaveProfile('update');
+  const register = useSaveProfile('register');
   const errorText = useErrorText();
   const [error, setError] = useTransientMessage();
   const [saved, setSaved] = useTransientMessage();
   const [choice, setChoice] = useState(() => choiceOf(me));
   const [weeks, setWeeks] = useState(() => me.season?.weeks.map((week) => week.active) ?? []);
   const hasTeam = me.team !== null;
+  // A player without a team joins one here as on the registration screen.
+  const save = me.registered ? update : register;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,7 +52,8 @@ export function AccountPage() {
         onSuccess: (updated) => {
           setChoice(choiceOf(updated));
           setWeeks(updated.season?.weeks.map((week) => week.active) ?? []);
-          setSaved(t('account.saved'));
+          // The key, not the text: saving may switch the language, and the message follows it.
+          setSaved('account.saved');
         },
         onError: (failure) => setError(errorText(failure)),
       },
@@ -87,13 +91,13 @@ export function AccountPage() {
               {t('account.calendarTitle')}
             </h2>
             <p className={styles.note}>
-              {hasTeam ? t('account.calendarHelp') : t('account.calendarNoTeam')}
+              {hasTeam ? t('account.calendarHelp') : t('account.joinHelp')}
             </p>
             <WeekCalendar
               weeks={me.season.weeks}
               value={weeks}
               timeZone={me.timeZone}
-              disabled={!hasTeam}
+              disabled={!hasTeam && choice.teamId === null}
               onToggle={(setNum) =>
                 setWeeks((current) =>
                   current.map((active, index) => (index === setNum - 1 ? !active : active)),
@@ -102,16 +106,22 @@ export function AccountPage() {
             />
           </section>
         )}
-        {hasTeam && (
-          <div className={styles.actions}>
-            <button type="submit" className="button" disabled={save.isPending || !options.data}>
-              {save.isPending ? t('account.updating') : t('account.update')}
-            </button>
-            <span role="status" className={styles.saved}>
-              {saved}
-            </span>
-          </div>
-        )}
+        <div className={styles.actions}>
+          <button
+            type="submit"
+            className="button"
+            disabled={save.isPending || !options.data || choice.teamId === null}
+          >
+            {save.isPending
+              ? t('account.updating')
+              : hasTeam
+                ? t('account.update')
+                : t('account.join')}
+          </button>
+          <span role="status" className={styles.saved}>
+            {saved && t(saved)}
+          </span>
+        </div>
         <p role="alert" className={styles.error}>
           {error}
         </p>

@@ -66,6 +66,7 @@ export function RaceHome({ me }: { me: Me }) {
         }
         next={nextWeek(season)}
         timeZone={me.timeZone}
+        myTeamId={me.team?.id ?? null}
       />
     </Suspense>
   );

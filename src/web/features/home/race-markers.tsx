@@ -21,8 +21,6 @@ type TrackTeam = TrackStandings['teams'][number];
 /** Spec §9: each team's run takes a random time of 7 seconds or more. */
 const MIN_RUN_MS = 7000;
 const RUN_SPREAD_MS = 3000;
-/** The height of a row of stacked labels, in rem (as in track-view.module.css). */
-const ROW_REM = 1.4;
 
 const easeOut = (k: number) => 1 - (1 - k) ** 3;
 
@@ -34,9 +32,11 @@ const easeOut = (k: number) => 1 - (1 - k) ** 3;
 export function RaceMarkers({
   teams,
   route,
+  myTeamId,
 }: {
   teams: TrackTeam[];
   route: RefObject<SVGPathElement | null>;
+  myTeamId: number | null;
 }) {
   const { t, i18n } = useTranslation();
   const still = useReducedMotion();
@@ -68,7 +68,9 @@ export function RaceMarkers({
       const to = trackProgress(team.points, team.participation);
       return { id: team.teamId, progress: to, ...pointAt(to) };
     });
-    const rowPx = parseFloat(getComputedStyle(document.documentElement).fontSize) * ROW_REM;
+    // The row height comes from the stylesheet, which makes the labels smaller on a phone.
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const rowPx = (parseFloat(getComputedStyle(stage).getPropertyValue('--row-rem')) || 1.4) * rem;
     const stacks = stackLabels(targets, stageHeight || stage.clientHeight, rowPx);
     const runs = targets.map((target) => {
       const stack = stacks.get(target.id)!;
@@ -123,6 +125,7 @@ export function RaceMarkers({
               else nodes.current.delete(team.teamId);
             }}
             className={styles.marker}
+            data-mine={team.teamId === myTeamId || undefined}
             style={{ '--rank': team.position } as CSSProperties}
             tabIndex={0}
           >

@@ -5,6 +5,7 @@ import type { PlayerWeek } from '../../../shared/contracts/me';
 import { formatDate } from '../../lib/format';
 import { useLoggedFailure } from '../../lib/use-logged-failure';
 import { useTrackStandings } from './api/get-track-standings';
+import { RaceLeaders } from './race-leaders';
 import { RaceMarkers } from './race-markers';
 import type { SeasonEvent } from './race-week';
 import { TrackArt } from './track-art';
@@ -21,13 +22,15 @@ export interface TrackViewProps {
   /** The next week to open, for the ended state. */
   next: PlayerWeek | null;
   timeZone: string;
+  /** The player's team, highlighted on the track and always listed under it on a phone. */
+  myTeamId: number | null;
 }
 
 /**
  * Spec §2 'Home screen', track view: the current event's track with the teams racing along it,
  * a greeting with a play button while the week's questions wait, or the ended state.
  */
-export function TrackView({ event, week, waitingFor, next, timeZone }: TrackViewProps) {
+export function TrackView({ event, week, waitingFor, next, timeZone, myTeamId }: TrackViewProps) {
   const { t, i18n } = useTranslation();
   const standings = useTrackStandings(week.eventId, week.eventWeek);
   useLoggedFailure(standings.error, 'track standings');
@@ -63,15 +66,15 @@ export function TrackView({ event, week, waitingFor, next, timeZone }: TrackView
           {t('race.notStarted', { date: formatDate(week.opensAt, i18n.language, timeZone) })}
         </p>
       )}
-      {/* Focusable so that keyboard users can scroll the track on a narrow screen. */}
-      <div className={styles.scroller} role="region" aria-labelledby="race-title" tabIndex={0}>
+      <div className={styles.scroller} role="region" aria-labelledby="race-title">
         <div className={styles.stage}>
           <TrackArt track={event.track} routeRef={route} />
           {listShown && standings.data && (
-            <RaceMarkers teams={standings.data.teams} route={route} />
+            <RaceMarkers teams={standings.data.teams} route={route} myTeamId={myTeamId} />
           )}
         </div>
       </div>
+      {standings.data && <RaceLeaders teams={standings.data.teams} myTeamId={myTeamId} />}
       {standings.isPending && <p role="status">{t('app.loading')}</p>}
       {standings.isError && !standings.data && <p>–</p>}
       <p>

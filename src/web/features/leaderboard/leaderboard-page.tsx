@@ -19,10 +19,9 @@ export function LeaderboardPage() {
   const { t, i18n } = useTranslation();
   const me = usePlayer();
   const standings = useStandings();
-  const myTeam = useMyTeam();
+  const myTeam = useMyTeam(me.team !== null);
   useLoggedFailure(standings.error, 'leaderboard standings');
-  // Without a team there are no tiles to show: that is not a failure worth a log line.
-  useLoggedFailure(me.team ? myTeam.error : null, 'team statistics');
+  useLoggedFailure(myTeam.error, 'team statistics');
   const team = myTeam.data ?? me.team;
 
   return (

@@ -25,13 +25,7 @@ export function StandingsTable({
   const { t } = useTranslation();
   const week = standings?.setNum ?? null;
   return (
-    // Focusable so that keyboard users can scroll a table wider than a phone.
-    <div
-      className={styles.tableScroller}
-      role="region"
-      aria-labelledby="standings-caption"
-      tabIndex={0}
-    >
+    <div className={styles.tableScroller} role="region" aria-labelledby="standings-caption">
       <table className={styles.table} aria-busy={loading || undefined}>
         <caption id="standings-caption" className={styles.caption}>
           {week === null ? t('leaderboard.caption') : t('leaderboard.captionWeek', { week })}
@@ -80,6 +74,7 @@ function TeamRow({ team, mine }: { team: TeamStanding; mine: boolean }) {
       </th>
       <td className={styles.number}>{formatPoints(team.overall, i18n.language)}</td>
       <td>
+        <span className={styles.cellLabel}>{t('leaderboard.columns.topPlayer')}: </span>
         {team.topPlayer ? (
           <>
             {team.topPlayer.name}{' '}

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePlayer } from '../../lib/auth/use-player';
+import { formatDate } from '../../lib/format';
 import { useSite } from '../../lib/site';
 import {
   BoltIcon,
@@ -28,8 +30,15 @@ const STEPS = ['profile', 'play', 'answer', 'bonus', 'team'] as const;
 /** Spec §2 'Rules screen'; the numbers are those of DESIGN.md §2 'Points' and 'Team score'. */
 export function RulesPage() {
   const { t, ready } = useTranslation('rules');
-  const { t: tMain } = useTranslation();
+  const { t: tMain, i18n } = useTranslation();
   const { productName } = useSite();
+  const me = usePlayer();
+  // The deadline comes from the season's calendar: the open week's last day, else the next's.
+  const weeks = me.season?.weeks ?? [];
+  const week =
+    weeks.find((entry) => entry.status === 'open') ??
+    weeks.find((entry) => entry.status === 'upcoming');
+  const closes = week && formatDate(week.closesAt, i18n.language, me.timeZone);
   if (!ready) return <p role="status">{tMain('app.loading')}</p>;
 
   return (
@@ -49,7 +58,10 @@ export function RulesPage() {
               <span className={styles.factIcon}>
                 <Icon />
               </span>
-              <span>{t(`facts.${key}`)}</span>
+              <span>
+                {t(`facts.${key}`)}
+                {key === 'deadline' && closes && ` ${t('facts.deadlineWeek', { date: closes })}`}
+              </span>
             </li>
           ))}
         </ul>

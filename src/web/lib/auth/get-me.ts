@@ -16,7 +16,6 @@ export const meQueryOptions = queryOptions({
   queryKey: ['me'],
   queryFn: getMe,
   staleTime: 60_000,
-  retry: 1,
 });
 
 export const useMe = () => useQuery(meQueryOptions);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyTeam } from '../../../../shared/contracts/standings';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { STANDINGS_REFRESH_MS } from '../../../lib/standings';
 
 export const myTeamQuery = queryOptions({
@@ -8,9 +8,10 @@ export const myTeamQuery = queryOptions({
   queryFn: () => apiRequest<MyTeam>('/api/standings/my-team'),
   refetchInterval: STANDINGS_REFRESH_MS,
   refetchOnWindowFocus: true,
-  // A player without a team (409 NOT_REGISTERED) will not have one on a second try.
-  retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
 });
 
-/** The leaderboard's tiles: the player's team score, this week's participants and speed. */
-export const useMyTeam = () => useQuery(myTeamQuery);
+/**
+ * The leaderboard's tiles: the player's team score, this week's participants and speed. Not
+ * asked for a player without a team, whom the server would refuse (409 NOT_REGISTERED).
+ */
+export const useMyTeam = (hasTeam: boolean) => useQuery({ ...myTeamQuery, enabled: hasTeam });

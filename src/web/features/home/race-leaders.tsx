@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import type { TrackStandings } from '../../../shared/contracts/standings';
+import { Flag } from '../../components/flag';
+import { countryName, formatPoints } from '../../lib/format';
+import styles from './track-view.module.css';
+
+type TrackTeam = TrackStandings['teams'][number];
+
+/** How many leading teams the phone's strip shows under the track. */
+const LEADERS = 3;
+
+/**
+ * Under the track on a phone, where the markers carry only their position and flag: the
+ * leading teams and the player's own, with names and points, readable without scrolling.
+ */
+export function RaceLeaders({ teams, myTeamId }: { teams: TrackTeam[]; myTeamId: number | null }) {
+  const { t, i18n } = useTranslation();
+  const shown = teams.filter((team, index) => index < LEADERS || team.teamId === myTeamId);
+  if (shown.length === 0) return null;
+  return (
+    <ol className={styles.leaders} aria-label={t('race.leaders')}>
+      {shown.map((team) => {
+        const mine = team.teamId === myTeamId;
+        return (
+          <li key={team.teamId} className={mine ? styles.leaderMine : undefined}>
+            <span className="position-badge">
+              <span className="visually-hidden">{t('race.position')} </span>
+              {team.position}
+            </span>
+            <Flag code={team.flag} />
+            <span className={styles.team}>
+              {countryName(team.flag, team.name, i18n.language)}
+              {mine && <span className="visually-hidden"> ({t('leaderboard.yourTeam')})</span>}
+            </span>
+            <span className={styles.points}>
+              {t('standings.points', { points: formatPoints(team.points, i18n.language) })}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,236 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  chooseDemoAccount,
+  DESKTOP,
+  expectNoAxeViolations,
+  PHONE,
+  PRE_LAUNCH_ORIGIN,
+  registerThroughApi,
+  signInAs,
+} from './fixtures';
+
+/**
+ * Every screen, player's and organiser's, at 375×812 and 1280×800, in English and Thai: nothing
+ * scrolls sideways, one main landmark, axe finds nothing, no console error and no failed
+ * request. Each screen is saved as a PNG under test-results/screens/ (README 'Tests') for a
+ * person to look at after the run. The spec reaches every screen by itself: Luis (Mexico)
+ * plays nobody else's week, Putri looks at registration on the pre-launch server, and Morgan
+ * (the organiser) only looks.
+ */
+
+const SCREENS_DIR = 'test-results/screens';
+const LANGUAGES = ['en', 'th'] as const;
+type Language = (typeof LANGUAGES)[number];
+
+test.use({ viewport: PHONE, reducedMotion: 'reduce' });
+
+/** What went wrong in the browser while the test ran: console errors and failed requests. */
+function watchForNoise(page: Page): string[] {
+  const noise: string[] = [];
+  page.on('console', (message) => {
+    const signedOutCheck = /status of 401/.test(message.text());
+    if ((message.type() === 'error' || message.type() === 'warning') && !signedOutCheck)
+      noise.push(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => noise.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    // A navigation (the sign-in redirects, a reload) cancels what the page was still loading.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
+    noise.push(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`);
+  });
+  page.on('response', (response) => {
+    // Signed out, /api/me answers 401: that is how the login screen learns it is needed.
+    const signedOutCheck =
+      response.status() === 401 && new URL(response.url()).pathname === '/api/me';
+    if (response.status() >= 400 && !signedOutCheck)
+      noise.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  return noise;
+}
+
+/**
+ * The interface language of this page. The player's real profile language is left alone (other
+ * specs sign in as the same demo accounts): /api/me is answered by the server as usual, with
+ * only its language swapped, which is all the web app reads to pick one.
+ */
+async function speak(page: Page, state: { language: Language }): Promise<void> {
+  await page.route('**/api/me', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown> | null;
+    await route.fulfill({
+      response,
+      json: body === null ? body : { ...body, language: state.language },
+    });
+  });
+}
+
+class Screens {
+  readonly state: { language: Language } = { language: 'en' };
+  constructor(
+    readonly page: Page,
+    readonly noise: string[],
+    readonly who: string,
+  ) {
+    mkdirSync(SCREENS_DIR, { recursive: true });
+  }
+
+  /**
+   * Checks the screen now shown in both languages and both sizes. A language switch reloads the
+   * page; `again` brings back a state that lives only in the page (an open dialog).
+   */
+  async check(name: string, again?: () => Promise<void>): Promise<void> {
+    const order = this.state.language === 'en' ? LANGUAGES : [...LANGUAGES].reverse();
+    for (const [index, language] of order.entries()) {
+      if (index > 0) {
+        this.state.language = language;
+        await this.page.reload();
+        await again?.();
+      }
+      await expect(this.page.locator('html')).toHaveAttribute('lang', language);
+      for (const viewport of [PHONE, DESKTOP]) {
+        await this.page.setViewportSize(viewport);
+        await this.page.evaluate(() => document.fonts.ready);
+        await this.expectDesigned(`${name} (${language}, ${viewport.width} px)`);
+        await this.page.screenshot({
+          path: `${SCREENS_DIR}/${this.who}-${name}-${language}-${viewport.width}.png`,
+          fullPage: true,
+        });
+      }
+      await this.page.setViewportSize(PHONE);
+    }
+  }
+
+  private async expectDesigned(label: string): Promise<void> {
+    const widths = await this.page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    }));
+    expect(widths.scroll, `${label}: the page scrolls sideways`).toBeLessThanOrEqual(
+      widths.viewport,
+    );
+    await expect(this.page.getByRole('main'), `${label}: one main landmark`).toHaveCount(1);
+    await expectNoAxeViolations(this.page);
+    expect(this.noise, `${label}: console errors or failed requests`).toEqual([]);
+  }
+}
+
+/** Luis (Mexico) joins his team once; later tests in this file find him registered. */
+async function signInAsLuis(page: Page, screens: Screens): Promise<void> {
+  await speak(page, screens.state);
+  await signInAs(page, 'Luis Hernández');
+  const me = (await (await page.request.get('/api/me')).json()) as { registered: boolean };
+  if (!me.registered) await registerThroughApi(page, 'mx');
+}
+
+test('the home, standings, account and rules screens are designed for a phone and a desk, in English and Thai', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const screens = new Screens(page, watchForNoise(page), 'player');
+  await signInAsLuis(page, screens);
+
+  await page.goto('/');
+  const intro = page.getByRole('dialog');
+  await expect(intro).toBeVisible();
+  await screens.check('home-weekly-intro');
+  await intro.getByRole('button').last().click();
+  const play = page.getByRole('button', { name: /^(Play|เล่น)/ }).last();
+  await expect(play).toBeVisible();
+  await screens.check('home-intro-card');
+  await play.click();
+  const markers = page.getByRole('list', { name: /Teams on the track|ทีม/ });
+  await expect(markers).toBeVisible();
+  await screens.check('home-track', () => expect(markers).toBeVisible());
+
+  for (const [path, name] of [
+    ['/leaderboard', 'leaderboard'],
+    ['/track', 'track-list'],
+    ['/account', 'account'],
+    ['/rules', 'rules'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /Loading|กำลังโหลด/ })).toHaveCount(0);
+    await screens.check(name);
+  }
+});
+
+test('the questions, the result and the challenger are designed for a phone and a desk, in English and Thai', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const screens = new Screens(page, watchForNoise(page), 'player');
+  await signInAsLuis(page, screens);
+
+  await page.goto('/questions');
+  const start = page.locator('main button.button').first();
+  await expect(start).toBeVisible();
+  await screens.check('questions-instructions');
+  await start.click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  await screens.check('question-form');
+
+  // On a small phone the time left stays in view, also once scrolled down to the answers.
+  await page.setViewportSize({ width: 375, height: 667 });
+  await expect(page.getByRole('timer')).toBeInViewport();
+  await page.locator('form button[type=submit]').scrollIntoViewIfNeeded();
+  await expect(page.getByRole('timer')).toBeInViewport();
+  await page.setViewportSize(PHONE);
+
+  for (let question = 1; question <= 5; question += 1) {
+    await expect(page.getByText(`${question}/5`)).toBeVisible();
+    await page.getByRole('radio').first().check();
+    await page.locator('form button[type=submit]').click();
+  }
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await screens.check('result-challenger-invitation', () =>
+    expect(page.getByRole('dialog')).toBeVisible(),
+  );
+  const accept = async () => {
+    await page.getByRole('dialog').getByRole('button').first().click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  };
+  await accept();
+  await screens.check('challenger-intro', accept);
+  await page.locator('main button.button').first().click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  await screens.check('challenger-question');
+  await page.getByRole('radio').first().check();
+  await page.locator('form button[type=submit]').click();
+  await expect(page.getByRole('timer')).toHaveCount(0);
+  await screens.check('challenger-result');
+});
+
+test('every organiser screen is designed for a phone and a desk, in English and Thai', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const screens = new Screens(page, watchForNoise(page), 'organiser');
+  await speak(page, screens.state);
+  await signInAs(page, 'Morgan Lee', '/organise');
+  for (const path of ['', 'questions', 'season', 'players', 'teams', 'exports', 'audit']) {
+    await page.goto(`/organise/${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /Loading|กำลังโหลด/ })).toHaveCount(0);
+    await screens.check(`organise-${path || 'dashboard'}`);
+  }
+});
+
+test('before launch the registration screen is designed for a phone and a desk, and the header offers only Home', async ({
+  page,
+}) => {
+  const screens = new Screens(page, watchForNoise(page), 'pre-launch');
+  await speak(page, screens.state);
+  await page.goto(`${PRE_LAUNCH_ORIGIN}/`);
+  await page.getByRole('button', { name: /sso/i }).click();
+  await chooseDemoAccount(page, 'Putri Wijaya');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.locator('form')).toBeVisible();
+  const navigation = page.getByRole('navigation');
+  await page.setViewportSize(DESKTOP);
+  await expect(navigation.getByRole('link')).toHaveText([/Home|หน้าแรก/]);
+  await expect(navigation.getByRole('button')).toHaveCount(0);
+  await page.setViewportSize(PHONE);
+  await screens.check('registration');
+});
