@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { resolveChromium } from './scripts/chromium';
 
-/** E2E_PORT moves both servers (default 3210 and 3211), e.g. to run two suites side by side. */
+/** E2E_PORT moves the three servers (default 3210–3212), e.g. to run two suites side by side. */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const ORIGIN = `http://localhost:${PORT}`;
 /** A second server whose clock stands a week before the 2025 launch, for pre-launch journeys. */
@@ -12,6 +12,13 @@ const browser = await resolveChromium();
 if (process.env.TEST_WORKER_INDEX === undefined) {
   console.log(`Chromium: ${browser.executablePath} (${browser.source})`);
 }
+/**
+ * A third server, the demo season like the first, for organise-authoring.spec.ts alone: it
+ * rewrites week 1's questions, which lock once anybody plays the week, so it must not share a
+ * database with the specs that play (whatever order the specs run in).
+ */
+const AUTHORING_PORT = PORT + 2;
+const AUTHORING_ORIGIN = `http://localhost:${AUTHORING_PORT}`;
 
 /**
  * End-to-end specs against the real built server (npm run build first: `npm run test:e2e`
@@ -66,6 +73,13 @@ export default defineConfig({
         SEASON_FILE: 'content/seasons/2025.json',
         CLOCK_START: '2025-01-27T09:00:00Z',
       },
+    },
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `${AUTHORING_ORIGIN}/health/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { PORT: String(AUTHORING_PORT), PUBLIC_URL: AUTHORING_ORIGIN, LOG_LEVEL: 'warn' },
     },
   ],
 });

@@ -55,3 +55,6 @@ export async function registerThroughApi(
 
 /** The second e2e server (playwright.config.ts): the 2025 season, its clock a week before launch. */
 export const PRE_LAUNCH_ORIGIN = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
+
+/** The third e2e server (playwright.config.ts): the demo season, for organise-authoring.spec.ts only. */
+export const AUTHORING_ORIGIN = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 2}`;

@@ -1,14 +1,21 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, expectNoAxeViolations, PHONE, registerThroughApi, signInAs } from './fixtures';
+import {
+  AUTHORING_ORIGIN,
+  DESKTOP,
+  expectNoAxeViolations,
+  PHONE,
+  registerThroughApi,
+  signInAs,
+} from './fixtures';
 
 /**
- * The organiser's questions screen. Week 1 is open on the demo server and other specs play it
- * later (their answers are looked up by the main questions' English text). A week's questions
- * lock once anyone has played it, so this file must run before organise-players.spec.ts (specs
- * run in file-name order, one worker: hence its name). It rewrites
- * only week 1's challenger, leaves the week complete and approved, and imports into week 2,
+ * The organiser's questions screen. A week's questions lock once anyone has played it, and
+ * other specs play week 1: this file runs against its own demo server (AUTHORING_ORIGIN,
+ * playwright.config.ts), where only its own player plays, so it passes in any order. It
+ * rewrites week 1's challenger, leaves the week complete and approved, and imports into week 2,
  * which nobody plays, re-approving what it changed.
  */
+test.use({ baseURL: AUTHORING_ORIGIN });
 
 const NEW_ENGLISH =
   'According to EFSA, how much DHA a day is an adequate intake for babies over 6 months and children under 2?';
@@ -29,7 +36,7 @@ const slotCard = (page: Page, name: string) =>
 test('an organiser rewrites the challenger in English and Spanish, approves it, and a Spanish-speaking player meets it in their week', async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
   await signInAs(page, 'Morgan Lee', '/organise/questions');
@@ -76,7 +83,7 @@ test('an organiser rewrites the challenger in English and Spanish, approves it, 
 
   // Katarzyna plays in Spanish: after the five questions, the challenger is the new one.
   const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
+    baseURL: AUTHORING_ORIGIN,
     locale: 'en-GB',
     viewport: PHONE,
   });

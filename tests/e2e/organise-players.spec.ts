@@ -151,7 +151,7 @@ test('the dashboard shows the open week: participation, hardest questions, who h
   // Five questions and the challenger show their spread.
   const questions = page.getByRole('article');
   await expect(questions).toHaveCount(6);
-  // Rafael's answers count (and any from specs before this one, e.g. organise-authoring's player).
+  // Rafael's answers count (and any other spec's players).
   await expect(questions.first()).toContainText(/% correct \(\d+ of [1-9]\d* answers?\)/);
   await expect(questions.first().getByText('correct answer')).toBeVisible();
 

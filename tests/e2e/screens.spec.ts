@@ -139,7 +139,7 @@ test('the home, standings, account and rules screens are designed for a phone an
   await expect(play).toBeVisible();
   await screens.check('home-intro-card');
   await play.click();
-  const markers = page.getByRole('list', { name: /Teams on the track|ทีม/ });
+  const markers = page.getByRole('list', { name: /^(Teams on the track|ทีมบนเส้นทาง)$/ });
   await expect(markers).toBeVisible();
   await screens.check('home-track', () => expect(markers).toBeVisible());
 
