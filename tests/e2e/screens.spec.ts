@@ -205,7 +205,7 @@ test('the questions, the result and the challenger are designed for a phone and 
 test('every organiser screen is designed for a phone and a desk, in English and Thai', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const screens = new Screens(page, watchForNoise(page), 'organiser');
   await speak(page, screens.state);
   await signInAs(page, 'Morgan Lee', '/organise');
@@ -220,6 +220,7 @@ test('every organiser screen is designed for a phone and a desk, in English and 
 test('before launch the registration screen is designed for a phone and a desk, and the header offers only Home', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   const screens = new Screens(page, watchForNoise(page), 'pre-launch');
   await speak(page, screens.state);
   await page.goto(`${PRE_LAUNCH_ORIGIN}/`);
