@@ -87,7 +87,9 @@ class Screens {
         await this.page.reload();
         await again?.();
       }
-      await expect(this.page.locator('html')).toHaveAttribute('lang', language);
+      await expect(this.page.locator('html')).toHaveAttribute('lang', language, {
+        timeout: 20_000,
+      });
       for (const viewport of [PHONE, DESKTOP]) {
         await this.page.setViewportSize(viewport);
         await this.page.evaluate(() => document.fonts.ready);
