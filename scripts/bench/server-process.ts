@@ -7,6 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface Running {
   origin: string;
+  /** The process id, for /proc. */
+  pid: number | undefined;
   /** CPU time (user + system) the process has used so far, in ms; Linux only, else NaN. */
   cpuMs(): number;
   stop(): Promise<void>;
@@ -73,25 +75,31 @@ export async function startServer(
   env: Record<string, string>,
   nodeArgs: string[] = [],
   script = 'dist/server/server.js',
+  readyWithinMs = 60_000,
 ): Promise<Running> {
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...nodeArgs, script], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin },
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + readyWithinMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${origin}/health/ready`)).ok)
-        return { origin, cpuMs: () => cpuMsOf(child.pid), stop: () => stopChild(child) };
+        return {
+          origin,
+          pid: child.pid,
+          cpuMs: () => cpuMsOf(child.pid),
+          stop: () => stopChild(child),
+        };
     } catch {
       // Not listening yet.
     }
     await sleep(200);
   }
   await stopChild(child);
-  throw new Error('the server did not become ready within 60 s');
+  throw new Error(`the server did not become ready within ${readyWithinMs / 1000} s`);
 }
 
 /** Starts scripts/bench/minimal-server.mjs on `port`. */
@@ -109,6 +117,7 @@ export async function startMinimalServer(port: number): Promise<Running> {
   if (!listening) throw new Error(`unexpected output: ${line.toString()}`);
   return {
     origin: `http://127.0.0.1:${listening[1]}`,
+    pid: child.pid,
     cpuMs: () => cpuMsOf(child.pid),
     stop: () => stopChild(child),
   };

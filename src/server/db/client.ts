@@ -1,5 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -103,7 +106,7 @@ export async function openDatabase(options: {
   let client: PGlite;
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
+    await initialisePgliteFolder(dir);
     client = await PGlite.create(dir);
   } else {
     client = await PGlite.create();
@@ -125,6 +128,45 @@ export async function openDatabase(options: {
 }
 
 const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * Creates PGlite's data folder `dir` when it is missing or empty, in a child process: PGlite's
+ * initdb grows the WebAssembly memory of the process that runs it to about 800 MB, which is never
+ * given back, while opening a folder that exists takes under 400 MB (ADR 0017). The child works
+ * in a folder of its own that is renamed into place once complete, so that a crash leaves no
+ * half-made database behind.
+ */
+async function initialisePgliteFolder(dir: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  if (readdirSync(dir).length > 0) return;
+  const staging = `${dir}.init-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    await promisify(execFile)(process.execPath, ['-e', INITDB_CHILD, pgliteModule(), staging]);
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(staging, dir);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    const stderr = (error as { stderr?: string }).stderr;
+    throw new Error(
+      `PGlite could not create its data folder ${dir}${stderr ? `: ${stderr}` : ''}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
+const INITDB_CHILD = `
+const [, pgliteModule, dir] = process.argv;
+require(pgliteModule).PGlite.create(dir)
+  .then((db) => db.close())
+  .catch((error) => { console.error(error); process.exit(1); });
+`;
+
+function pgliteModule(): string {
+  return createRequire(import.meta.url).resolve('@electric-sql/pglite');
+}
 
 type Listener = (payload: string) => void;
 /** Per PostgreSQL database object: this instance's listeners, by channel. */
