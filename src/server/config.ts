@@ -151,7 +151,7 @@ function toConfig(env: z.output<typeof environmentSchema>) {
     /**
      * Requests allowed per window: sign-in (/login and its callback) per client IP, play
      * (/api/weeks/…, /api/attempts/…, /api/me/stats) per signed-in player, never per IP, as a
-     * whole office may share one address. 0 switches a limit off (benchmarks).
+     * whole office may share one address. 0 switches a limit off.
      */
     rateLimits: {
       windowMs: env.RATE_LIMIT_SECONDS * 1000,
