@@ -81,6 +81,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clientSecret:
       embedded?.clientSecret ?? (config.oidc.kind === 'external' ? config.oidc.clientSecret : ''),
     scopes: config.oidc.scopes,
+    logoutIdTokenHint: config.oidc.logoutIdTokenHint,
     inProcess: embedded ? app : undefined,
   });
 

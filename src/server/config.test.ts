@@ -33,7 +33,7 @@ describe('loadConfig', () => {
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
       webDistDir: path.resolve('./dist/web'),
-      oidc: { kind: 'embedded', scopes: 'openid profile email' },
+      oidc: { kind: 'embedded', scopes: 'openid profile email', logoutIdTokenHint: false },
       productName: 'Podium',
       contactEmail: 'podium-help@example.com',
       session: { idleMs: 720 * 60_000, absoluteMs: 168 * 3_600_000 },
@@ -80,7 +80,11 @@ describe('loadConfig', () => {
       clientId: 'podium',
       clientSecret: 'client-secret-value',
       scopes: 'openid profile email',
+      logoutIdTokenHint: false,
     });
+    expect(
+      loadConfig({ ...externalIdp, OIDC_LOGOUT_ID_TOKEN_HINT: 'true' }).oidc.logoutIdTokenHint,
+    ).toBe(true);
   });
 
   it('refuses OIDC_ISSUER without OIDC_CLIENT_ID and names the missing variable', () => {

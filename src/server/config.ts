@@ -39,6 +39,7 @@ const environmentSchema = z
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
     OIDC_SCOPES: z.string().trim().min(1).default('openid profile email'),
+    OIDC_LOGOUT_ID_TOKEN_HINT: booleanFlag.default(false),
     OIDC_ORGANISER_GROUP: z.string().trim().min(1).max(200).default('podium-organisers'),
     ORGANISER_EMAILS: z
       .string()
@@ -134,8 +135,13 @@ function toConfig(env: z.output<typeof environmentSchema>) {
           clientId: env.OIDC_CLIENT_ID!,
           clientSecret: env.OIDC_CLIENT_SECRET!,
           scopes: env.OIDC_SCOPES,
+          logoutIdTokenHint: env.OIDC_LOGOUT_ID_TOKEN_HINT,
         }
-      : { kind: 'embedded' as const, scopes: env.OIDC_SCOPES },
+      : {
+          kind: 'embedded' as const,
+          scopes: env.OIDC_SCOPES,
+          logoutIdTokenHint: env.OIDC_LOGOUT_ID_TOKEN_HINT,
+        },
     /** Who is an organiser: a member of this group (groups claim), or one of these emails. */
     organisers: { group: env.OIDC_ORGANISER_GROUP, emails: env.ORGANISER_EMAILS },
     /** Season loaded at start-up when the database has none; null to load nothing. */

@@ -57,13 +57,29 @@ const refreshAtProvider = (refreshToken: string) =>
     }).toString(),
   });
 
+/** Follows an end-session URL at the embedded provider, confirms, and reads where it goes back. */
+async function endAtProvider(browser: ReturnType<typeof createBrowser>, url: URL) {
+  const confirmPage = await browser.send('GET', url.href);
+  expect(confirmPage.statusCode).toBe(200);
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirmPage.body)?.[1];
+  expect(xsrf).toBeTruthy();
+  const confirmed = await browser.send(
+    'POST',
+    '/idp/session/end/confirm',
+    new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }).toString(),
+  );
+  expect(confirmed.statusCode).toBe(303);
+  const back = new URL(confirmed.headers.location as string);
+  return { home: back.origin + back.pathname, state: back.searchParams.get('state') };
+}
+
 describe('POST /logout', () => {
-  it("sends the browser to the provider's end-session endpoint with id_token_hint, post_logout_redirect_uri and state", async () => {
+  it("sends the browser to the provider's end-session endpoint with client_id, post_logout_redirect_uri and state, and no token", async () => {
     const browser = createBrowser(t.app);
     await browser.send('GET', await authorize(browser, 'demo-ana'));
     const sessionId = browser.jar.get('podium_session')!;
-    const { idToken } = (await sessionRow(sessionId))!;
-    expect(idToken).toBeTruthy();
+    const row = (await sessionRow(sessionId))!;
+    expect(row.idToken).toBeTruthy();
 
     const response = await browser.send('POST', '/logout', undefined, {
       [CSRF_HEADER]: '1',
@@ -71,27 +87,24 @@ describe('POST /logout', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
+    // Nothing the browser receives carries a token of the session (ADR 0001).
+    const received = JSON.stringify(response.headers) + response.body;
+    for (const token of [row.idToken, row.accessToken, row.refreshToken])
+      if (token) expect(received).not.toContain(token);
     const url = new URL(response.json().redirectTo as string);
     expect(url.origin + url.pathname).toBe(`${TEST_ORIGIN}/idp/session/end`);
-    expect(url.searchParams.get('id_token_hint')).toBe(idToken);
+    expect([...url.searchParams.keys()].sort()).toEqual([
+      'client_id',
+      'post_logout_redirect_uri',
+      'state',
+    ]);
+    expect(url.searchParams.get('client_id')).toBe('podium');
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${TEST_ORIGIN}/`);
     const state = url.searchParams.get('state');
     expect(state).toMatch(/^[\w-]{20,}$/);
 
-    // The provider accepts the request, asks for confirmation, and comes back home with the state.
-    const confirmPage = await browser.send('GET', url.href);
-    expect(confirmPage.statusCode).toBe(200);
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirmPage.body)?.[1];
-    expect(xsrf).toBeTruthy();
-    const confirmed = await browser.send(
-      'POST',
-      '/idp/session/end/confirm',
-      new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }).toString(),
-    );
-    expect(confirmed.statusCode).toBe(303);
-    const back = new URL(confirmed.headers.location as string);
-    expect(back.origin + back.pathname).toBe(`${TEST_ORIGIN}/`);
-    expect(back.searchParams.get('state')).toBe(state);
+    // The provider accepts it, asks for confirmation, and comes back home with the state.
+    expect(await endAtProvider(browser, url)).toEqual({ home: `${TEST_ORIGIN}/`, state });
   });
 
   it('clears the session cookie and ends the session on the server', async () => {
@@ -143,5 +156,33 @@ describe('POST /logout', () => {
   it('sends a browser with a forged cookie home', async () => {
     const response = await logout('podium_session=forged');
     expect(response.json()).toEqual({ redirectTo: `${TEST_ORIGIN}/` });
+  });
+});
+
+describe('POST /logout with OIDC_LOGOUT_ID_TOKEN_HINT=1 (providers that need the ID token)', () => {
+  let hinted: TestApp;
+  beforeAll(async () => {
+    hinted = await createTestApp({ env: { OIDC_LOGOUT_ID_TOKEN_HINT: '1' } });
+  });
+  afterAll(() => hinted.close());
+
+  it('adds id_token_hint, and the provider accepts it', async () => {
+    const browser = createBrowser(hinted.app);
+    await browser.send('GET', await authorize(browser, 'demo-ana'));
+    const [row] = await hinted.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.idHash, hashSecret(browser.jar.get('podium_session')!)));
+    const response = await browser.send('POST', '/logout', undefined, {
+      [CSRF_HEADER]: '1',
+      origin: TEST_ORIGIN,
+    });
+    const url = new URL(response.json().redirectTo as string);
+    expect(url.searchParams.get('id_token_hint')).toBe(row!.idToken);
+    expect(url.searchParams.get('client_id')).toBe('podium');
+    expect(await endAtProvider(browser, url)).toEqual({
+      home: `${TEST_ORIGIN}/`,
+      state: url.searchParams.get('state'),
+    });
   });
 });

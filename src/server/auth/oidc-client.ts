@@ -8,6 +8,12 @@ import type { FastifyInstance } from 'fastify';
 export interface OidcClient {
   configuration(): Promise<client.Configuration>;
   scopes: string;
+  /**
+   * Whether sign-out sends the ID token to the provider's end-session endpoint as
+   * `id_token_hint` (through the browser). Only for providers that honour
+   * `post_logout_redirect_uri` with nothing else; by default `client_id` identifies us (ADR 0001).
+   */
+  logoutIdTokenHint: boolean;
 }
 
 export function createOidcClient(options: {
@@ -15,6 +21,7 @@ export function createOidcClient(options: {
   clientId: string;
   clientSecret: string;
   scopes: string;
+  logoutIdTokenHint: boolean;
   /** When the provider is this very server (the embedded one), talk to it in-process. */
   inProcess?: FastifyInstance | undefined;
 }): OidcClient {
@@ -27,6 +34,7 @@ export function createOidcClient(options: {
   }
   return {
     scopes: options.scopes,
+    logoutIdTokenHint: options.logoutIdTokenHint,
     configuration() {
       pending ??= client
         .discovery(

@@ -273,7 +273,8 @@ async function refreshTokens(
 
 /**
  * Ends the session here and at the provider: revokes its tokens, then returns where to send
- * the browser (the provider's end-session endpoint when there is an ID token, else home).
+ * the browser: the provider's end-session endpoint (with `client_id`, `post_logout_redirect_uri`
+ * and `state`; `id_token_hint` only with OIDC_LOGOUT_ID_TOKEN_HINT), else home.
  */
 export async function logout(deps: AuthDeps, sessionId: string | undefined): Promise<string> {
   const home = `${deps.publicOrigin}/`;
@@ -298,9 +299,13 @@ export async function logout(deps: AuthDeps, sessionId: string | undefined): Pro
   }
   // A provider that refuses a revocation must not keep the player signed in here.
   await Promise.allSettled(revocations);
-  if (!session.idToken || !config.serverMetadata().end_session_endpoint) return home;
+  if (!config.serverMetadata().end_session_endpoint) return home;
+  // The browser carries this URL: by default `client_id` (added by openid-client) identifies us,
+  // as RP-Initiated Logout 1.0 allows, and no token leaves the server. Providers that honour
+  // `post_logout_redirect_uri` only with an ID token get it when the operator says so.
+  if (deps.oidc.logoutIdTokenHint && !session.idToken) return home;
   return client.buildEndSessionUrl(config, {
-    id_token_hint: session.idToken,
+    ...(deps.oidc.logoutIdTokenHint ? { id_token_hint: session.idToken! } : {}),
     post_logout_redirect_uri: home,
     state: newSecret(),
   }).href;
