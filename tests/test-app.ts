@@ -1,11 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../src/server/app';
 import type { Clock } from '../src/server/clock';
 import { loadConfig, type Config } from '../src/server/config';
 import type { DatabaseHandle } from '../src/server/db/client';
+import type { Readiness } from '../src/server/http/health';
 import { createTestDatabase } from './test-database';
 
 export const TEST_ORIGIN = 'http://podium.test';
@@ -34,7 +35,12 @@ export interface TestApp {
 
 /** The real app on a fresh database, with the embedded identity provider, for `inject`. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; database?: DatabaseHandle } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    database?: DatabaseHandle;
+    readiness?: Readiness;
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
@@ -49,8 +55,15 @@ export async function createTestApp(
     database,
     onRoute: (route) => void routes.push(route),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.readiness ? { readiness: options.readiness } : {}),
   });
   await app.ready();
+  // Requests go to PUBLIC_URL's host unless a test names another one, as a browser's would
+  // (light-my-request's default, localhost:80, is redirected like any other host).
+  const publicHost = new URL(config.publicOrigin).host;
+  const inject = app.inject.bind(app);
+  app.inject = ((opts: InjectOptions) =>
+    inject({ ...opts, headers: { host: publicHost, ...opts.headers } })) as typeof app.inject;
   return {
     app,
     database,

@@ -20,11 +20,12 @@ import { registerSeasonRoutes } from './features/season/routes';
 import { createStandingsCache } from './features/standings/cache';
 import { registerStandingsRoutes } from './features/standings/routes';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
-import { registerHealthRoutes } from './http/health';
+import { createReadiness, registerHealthRoutes, type Readiness } from './http/health';
 import { createMetrics, registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { registerTextGuard } from './http/input-text';
 import { requestSerializer } from './http/logging';
+import { registerPublicHostRedirect } from './http/public-host';
 import { registerRateLimits } from './http/rate-limits';
 import { registerCsrfProtection, registerSecurityHeaders } from './http/security';
 import { registerSpa } from './http/spa';
@@ -35,6 +36,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Sees every route as it is registered, schemas included (the hostile-input suite's inventory). */
   onRoute?: (route: RouteOptions) => void;
+  /** Told by server.ts when SIGTERM starts the drain; by default one that never drains. */
+  readiness?: Readiness;
 }
 
 /** Builds the whole server. Plugins and routes are registered here, in order, explicitly. */
@@ -44,11 +47,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     forceCloseConnections: 'idle',
+    // A request that reached the process while it closes is served, not refused (ADR 0016).
+    return503OnClosing: false,
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  // First of all hooks: nothing (cookies, CSRF, rate limits) runs for a host that is not ours.
+  if (config.redirectOtherHosts) registerPublicHostRedirect(app, config.publicOrigin);
   registerErrorHandling(app);
   registerTextGuard(app);
   // Before any route: the description and the timing hook must see every one.
@@ -64,7 +71,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(cookie);
   registerCsrfProtection(app, config.publicOrigin);
   const limits = await registerRateLimits(app, config.rateLimits);
-  registerHealthRoutes(app, database);
+  registerHealthRoutes(app, database, deps.readiness ?? createReadiness());
 
   const embedded =
     config.oidc.kind === 'embedded'

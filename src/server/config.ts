@@ -26,6 +26,9 @@ const environmentSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
     TRUST_PROXY: booleanFlag.default(false),
+    REDIRECT_OTHER_HOSTS: booleanFlag.default(true),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -121,6 +124,17 @@ function toConfig(env: z.output<typeof environmentSchema>) {
     /** Served over HTTPS: secure cookies with the __Host- prefix and HSTS. */
     https: publicUrl.protocol === 'https:',
     trustProxy: env.TRUST_PROXY,
+    /** Requests for another host than PUBLIC_URL's are redirected there (ADR 0016). */
+    redirectOtherHosts: env.REDIRECT_OTHER_HOSTS,
+    /**
+     * On SIGTERM (ADR 0016): `/health/ready` answers 503 and the server goes on serving for
+     * `drainMs`, so that the load balancer stops sending it requests; then it stops listening
+     * and has `timeoutMs` to finish what is under way and close the database.
+     */
+    shutdown: {
+      drainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
+      timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    },
     logLevel: env.LOG_LEVEL,
     dataDir,
     /** `undefined` means the embedded PGlite database under `dataDir`. */

@@ -1,7 +1,16 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfigFromProcess } from './config';
+import { createReadiness } from './http/health';
 
-/** Reads the environment, listens, and shuts down gracefully on SIGTERM/SIGINT. */
+/**
+ * Reads the environment, listens, and shuts down without dropping a request (ADR 0016).
+ *
+ * SIGTERM: `/health/ready` answers 503 at once while the server goes on accepting and serving
+ * for SHUTDOWN_DRAIN_SECONDS, long enough for the load balancer to stop sending it requests;
+ * then it stops listening, finishes the requests under way, closes the database and exits 0.
+ * SIGINT (Ctrl-C at a terminal) skips the drain. A second signal, or SHUTDOWN_TIMEOUT_SECONDS
+ * after the listener closed, ends the process at once with 1.
+ */
 async function main(): Promise<void> {
   let config;
   try {
@@ -14,19 +23,19 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp(config);
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // Stops accepting connections, waits for in-flight requests, then runs onClose hooks
-    // (the database is closed last).
+  const readiness = createReadiness();
+  const app = await buildApp(config, { readiness });
+  const { drainMs, timeoutMs } = config.shutdown;
+  let stopping = false;
+  const stop = () => {
+    app.log.info('draining done: no longer accepting connections, finishing requests under way');
     const forceExit = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
+      app.log.error(`requests still under way ${timeoutMs / 1000} s after the drain; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, timeoutMs);
     forceExit.unref();
+    // Stops listening, waits for the requests under way, then runs the onClose hooks (the
+    // database is closed last).
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -34,6 +43,17 @@ async function main(): Promise<void> {
         process.exit(1);
       },
     );
+  };
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal while shutting down; exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    readiness.drain();
+    const drain = signal === 'SIGTERM' ? drainMs : 0;
+    app.log.info({ signal, drainMs: drain }, 'shutting down: /health/ready answers 503');
+    setTimeout(stop, drain);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

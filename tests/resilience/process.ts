@@ -105,6 +105,8 @@ export async function startServer(options: {
   databaseUrl: string;
   port: number;
   logLevel?: string;
+  /** More environment for the server (e.g. SHUTDOWN_DRAIN_SECONDS). */
+  env?: Record<string, string>;
 }): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'podium-resilience-server-'));
   const logFile = path.join(dataDir, 'server.log');
@@ -126,6 +128,7 @@ export async function startServer(options: {
       CLOCK_START: seasonNow().toISOString(),
       SESSION_IDLE_MINUTES: '43200',
       SESSION_ABSOLUTE_HOURS: '2160',
+      ...options.env,
     },
   });
   closeSync(out);

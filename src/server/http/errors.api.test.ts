@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../tests/test-app';
 import { createTestDatabase } from '../../../tests/test-database';
+import { createReadiness } from './health';
 import { CSRF_HEADER } from './security';
 
 let t: TestApp;
@@ -116,6 +117,31 @@ describe('health when the database is down', () => {
       expect((await down.app.inject({ url: '/health/live' })).statusCode).toBe(200);
     } finally {
       await down.close();
+    }
+  });
+});
+
+describe('health while draining (SIGTERM, ADR 0016)', () => {
+  it('answers ready 503 at once, goes on serving, and closes each connection after its answer', async () => {
+    const readiness = createReadiness();
+    const draining = await createTestApp({ database: t.database, readiness });
+    try {
+      const before = await draining.app.inject({ url: '/health/ready' });
+      expect(before.statusCode).toBe(200);
+      expect(before.headers.connection).not.toBe('close');
+
+      readiness.drain();
+      const ready = await draining.app.inject({ url: '/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'draining', database: t.database.kind });
+      expect(ready.headers['cache-control']).toBe('no-store');
+      for (const url of ['/health/live', '/api/season']) {
+        const response = await draining.app.inject({ url });
+        expect(response.statusCode, url).not.toBe(503);
+        expect(response.headers.connection, url).toBe('close');
+      }
+    } finally {
+      await draining.close();
     }
   });
 });

@@ -2,13 +2,45 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
 import { RETRY_AFTER_SECONDS } from './errors';
 
-/** For load balancers: `live` says the process answers, `ready` that the database does too. */
-export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHandle): void {
+/** Whether the process is draining before it stops (SIGTERM, ADR 0016). */
+export interface Readiness {
+  readonly draining: boolean;
+  /** From now on `/health/ready` answers 503 and every response closes its connection. */
+  drain(): void;
+}
+
+export function createReadiness(): Readiness {
+  let draining = false;
+  return {
+    get draining() {
+      return draining;
+    },
+    drain: () => void (draining = true),
+  };
+}
+
+/**
+ * For load balancers: `live` says the process answers, `ready` that the database does too and
+ * that the process is not draining. While it drains, the process goes on serving, but each
+ * response closes its connection, so a client's next request opens a new one, which the
+ * balancer sends to another instance.
+ */
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  readiness: Readiness,
+): void {
+  app.addHook('onSend', async (_request, reply) => {
+    if (readiness.draining) void reply.header('connection', 'close');
+  });
   app.get('/health/live', async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
   app.get('/health/ready', async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    if (readiness.draining) {
+      return reply.status(503).send({ status: 'draining', database: database.kind });
+    }
     try {
       await database.ping();
       return reply.send({ status: 'ok', database: database.kind });
