@@ -19,7 +19,7 @@ import { cacheContent } from './features/season/content-cache';
 import { registerSeasonRoutes } from './features/season/routes';
 import { createStandingsCache } from './features/standings/cache';
 import { registerStandingsRoutes } from './features/standings/routes';
-import { frameworkErrors, registerErrorHandling } from './http/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors';
 import { createReadiness, registerHealthRoutes, type Readiness } from './http/health';
 import { createMetrics, registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
@@ -50,6 +50,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // A request that reached the process while it closes is served, not refused (ADR 0016).
     return503OnClosing: false,
     frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

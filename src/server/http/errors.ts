@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../shared/contracts/errors';
@@ -12,6 +14,8 @@ const STATUS: Record<ErrorCode, number> = {
   METHOD_NOT_ALLOWED: 405,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
@@ -184,4 +188,40 @@ export function registerErrorHandling(app: FastifyInstance): void {
  */
 export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply) {
   void sendError(reply, new AppError('BAD_REQUEST', error.message));
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (bad framing: a broken request
+ * line or header, Content-Length with Transfer-Encoding, a bad chunk size; headers or URL over
+ * 16 KB; a request that took too long to arrive) is answered here, in the same shape, on the
+ * raw socket, which is then closed: after a framing error the rest of the stream means nothing.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: NodeJS.ErrnoException,
+  socket: Socket,
+): void {
+  // A connection reset by the client: nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const appError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new AppError('HEADERS_TOO_LARGE', 'The request line and headers exceed 16 KB.')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new AppError('REQUEST_TIMEOUT', 'The request took too long to arrive.')
+        : new AppError(
+            'BAD_REQUEST',
+            `The request is not valid HTTP: ${error.message.replace(/^Parse Error: /, '')}.`,
+          );
+  this.log.debug({ err: error }, 'malformed HTTP refused');
+  const body = JSON.stringify({ error: { code: appError.code, message: appError.message } });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${appError.statusCode} ${STATUS_CODES[appError.statusCode]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Cache-Control: no-store\r\nConnection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy();
 }
