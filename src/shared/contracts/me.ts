@@ -11,6 +11,9 @@ export const playerWeekSchema = z.object({
   /** Opening and closing instants in the player's team time zone (ISO). */
   opensAt: z.string(),
   closesAt: z.string(),
+  /** The week's first and last days (YYYY-MM-DD), the same local dates in every time zone. */
+  opensOn: z.string(),
+  closesOn: z.string(),
   status: z.enum(['upcoming', 'open', 'closed']),
   /** Played this week (false: on holiday). */
   active: z.boolean(),

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PlayerWeek } from '../../shared/contracts/me';
 import { EVENT_KEYS } from '../../shared/domain/calendar';
-import { formatShortDate } from '../lib/format';
+import { formatWeekStart } from '../lib/format';
 import styles from './week-calendar.module.css';
 
 /**
@@ -52,7 +52,7 @@ export function WeekCalendar({
                       {t('calendar.week', { number: week.setNum })}
                       <span className={styles.date}>
                         {' '}
-                        · {formatShortDate(week.opensAt, i18n.language, timeZone)}
+                        · {formatWeekStart(week, i18n.language, timeZone)}
                       </span>
                     </span>
                     <span id={hintId} className={styles.hint}>

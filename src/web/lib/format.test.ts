@@ -6,7 +6,8 @@ import en from '../locales/en.json';
 import fr from '../locales/fr.json';
 import pl from '../locales/pl.json';
 import th from '../locales/th.json';
-import { formatPoints, pointsCount } from './format';
+import { weekWindow } from '../../shared/domain/calendar';
+import { formatDate, formatPoints, formatShortDate, formatWeekStart, pointsCount } from './format';
 
 describe('formatPoints, the one points format of every screen', () => {
   it('shows a best week of 9.76 as 9.76, never rounded to 10', () => {
@@ -26,6 +27,32 @@ describe('formatPoints, the one points format of every screen', () => {
   it('writes the decimals the way the interface language does', () => {
     expect(formatPoints(976, 'fr')).toBe('9,76');
     expect(formatPoints(123456, 'en')).toBe('1,234.56');
+  });
+});
+
+describe('week dates in the team time zone', () => {
+  // The week the United States team saw a day early: it opens on Sunday 23 November.
+  const week = { opensOn: '2025-11-23', closesOn: '2025-11-27' };
+  const zones = [
+    ['UTC−8', 'America/Los_Angeles'],
+    ['UTC+0', 'Europe/London'],
+    ['UTC+7', 'Asia/Bangkok'],
+  ] as const;
+
+  it.each(zones)('shows a team in %s (%s) the week opening on 23 Nov', (_, zone) => {
+    expect(formatWeekStart(week, 'en-GB', zone)).toBe('23 Nov');
+    expect(formatWeekStart(week, 'en-US', zone)).toBe('Nov 23');
+    expect(formatWeekStart(week, 'pl', zone)).toBe('23 lis');
+  });
+
+  it.each(zones)('gives the whole date of the opening in %s on the same day', (_, zone) => {
+    const opensAt = weekWindow(week, zone).opensAt.toISOString();
+    expect(formatDate(opensAt, 'en-GB', zone)).toBe('Sunday, 23 November 2025');
+  });
+
+  it("would show the day before if Berlin's opening were shown in the team's zone (the bug)", () => {
+    const berlinOpening = weekWindow(week, 'Europe/Berlin').opensAt.toISOString();
+    expect(formatShortDate(berlinOpening, 'en-GB', 'America/Los_Angeles')).toBe('22 Nov');
   });
 });
 

@@ -1,3 +1,4 @@
+import { weekWindow, type CalendarWeek } from '../../shared/domain/calendar';
 import { POINT, toPoints } from '../../shared/domain/scoring';
 
 /** A country's name in the interface language (from its ISO code), else the stored name. */
@@ -51,4 +52,19 @@ export function formatShortDate(iso: string, language: string, timeZone: string)
  */
 export function pointsCount(hundredths: number, language: string, name = 'points') {
   return { [name]: formatPoints(hundredths, language), count: toPoints(hundredths) };
+}
+
+/**
+ * The day a week opens, as its team sees it: the week opens at 00:00 of `opensOn` in the
+ * team's time zone, and that instant is shown in the same zone, so the date is the same for a
+ * team in New York, London or Bangkok (issue 14: an instant computed for Berlin but shown in
+ * New York fell on the day before).
+ * @example formatWeekStart({ opensOn: '2025-11-23', closesOn: '2025-11-27' }, 'en-GB', 'America/Los_Angeles') // '23 Nov'
+ */
+export function formatWeekStart(
+  week: Pick<CalendarWeek, 'opensOn' | 'closesOn'>,
+  language: string,
+  timeZone: string,
+): string {
+  return formatShortDate(weekWindow(week, timeZone).opensAt.toISOString(), language, timeZone);
 }

@@ -74,6 +74,8 @@ export async function playerView(
           eventWeek: week.eventWeek,
           opensAt: window.opensAt.toISOString(),
           closesAt: window.closesAt.toISOString(),
+          opensOn: week.opensOn,
+          closesOn: week.closesOn,
           status: weekStatus(week, timeZone, now),
           active: flags[week.setNum - 1] ?? true,
           changeable: canChangeWeek(week, timeZone, now),

@@ -10,6 +10,8 @@ const week = (setNum: number, status: PlayerWeek['status']): PlayerWeek => ({
   eventWeek: setNum % 2 === 1 ? 1 : 2,
   opensAt: '2025-02-04T00:00:00Z',
   closesAt: '2025-02-07T23:59:59Z',
+  opensOn: '2025-02-04',
+  closesOn: '2025-02-07',
   status,
   active: true,
   changeable: false,
