@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { resolveChromium } from './scripts/chromium';
 
-/** E2E_PORT moves the three servers (default 3210–3212), e.g. to run two suites side by side. */
+/** E2E_PORT moves the four servers (default 3210–3213), e.g. to run two suites side by side. */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const ORIGIN = `http://localhost:${PORT}`;
 /** A second server whose clock stands a week before the 2025 launch, for pre-launch journeys. */
@@ -19,6 +19,9 @@ if (process.env.TEST_WORKER_INDEX === undefined) {
  */
 const AUTHORING_PORT = PORT + 2;
 const AUTHORING_ORIGIN = `http://localhost:${AUTHORING_PORT}`;
+/** A fourth server whose clock stands after the 2025 season's last week, for the season's end. */
+const AFTER_SEASON_PORT = PORT + 3;
+const AFTER_SEASON_ORIGIN = `http://localhost:${AFTER_SEASON_PORT}`;
 
 /**
  * End-to-end specs against the real built server (npm run build first: `npm run test:e2e`
@@ -80,6 +83,21 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       env: { PORT: String(AUTHORING_PORT), PUBLIC_URL: AUTHORING_ORIGIN, LOG_LEVEL: 'warn' },
+    },
+    {
+      // The 2025 weeks, with registration left open so that a fresh player can join and see
+      // what every registered player sees once the last week (10–14 March) has closed.
+      command: 'node scripts/e2e-server.mjs',
+      url: `${AFTER_SEASON_ORIGIN}/health/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(AFTER_SEASON_PORT),
+        PUBLIC_URL: AFTER_SEASON_ORIGIN,
+        LOG_LEVEL: 'warn',
+        SEASON_FILE: 'tests/e2e/seasons/2025-late-registration.json',
+        CLOCK_START: '2025-03-20T12:00:00Z',
+      },
     },
   ],
 });

@@ -58,3 +58,6 @@ export const PRE_LAUNCH_ORIGIN = `http://localhost:${Number(process.env.E2E_PORT
 
 /** The third e2e server (playwright.config.ts): the demo season, for organise-authoring.spec.ts only. */
 export const AUTHORING_ORIGIN = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 2}`;
+
+/** The fourth e2e server (playwright.config.ts): the 2025 weeks, its clock after the last one. */
+export const AFTER_SEASON_ORIGIN = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 3}`;

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   chooseDemoAccount,
+  signInAs,
   DESKTOP,
   expectNoAxeViolations,
   PHONE,
@@ -49,4 +50,17 @@ test('before launch a new player registers in Spanish and sees the confirmation'
   await page.goto('/account');
   await expect(page.getByRole('checkbox', { name: /Semana 6/ })).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: /Semana 1/ })).toBeEnabled();
+});
+
+test('the calendar shows each week on its own day for teams west and east of Berlin', async ({
+  page,
+}) => {
+  await signInAs(page, 'Emily Clark');
+  // Week 1 opens on Tuesday 4 February and week 6 on Monday 10 March in every team's zone:
+  // New York (UTC−5), London (UTC+0) and Bangkok (UTC+7) alike, never a day early.
+  for (const team of ['United States', 'United Kingdom', 'Thailand']) {
+    await page.getByLabel('Country team').selectOption({ label: team });
+    await expect(page.getByRole('checkbox', { name: /Week 1 · Feb 4/ })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /Week 6 · Mar 10/ })).toBeVisible();
+  }
 });

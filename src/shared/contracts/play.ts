@@ -60,6 +60,8 @@ export const currentWeekSchema = z.object({
     'no-season',
     'not-registered',
     'not-open',
+    /** The season's last week has closed: no more questions, the final standings are in. */
+    'season-over',
     'no-active-weeks',
     'inactive',
     /** Open, but its questions are not approved yet: the player cannot start (WEEK_NOT_READY). */

@@ -48,6 +48,8 @@ export interface PlayerWeek {
   weekOpen: boolean;
   /** Between two weeks or after the last one: a week has closed and none is open. */
   afterClose: boolean;
+  /** The season's last week has closed in the player's time zone. */
+  seasonEnded: boolean;
 }
 
 export async function locatePlayer(deps: PlayDeps, player: PlayerRow): Promise<PlayerWeek | null> {
@@ -62,6 +64,7 @@ export async function locatePlayer(deps: PlayDeps, player: PlayerRow): Promise<P
     week: position.week,
     weekOpen: position.phase === 'week-open',
     afterClose: position.phase === 'between-weeks' || position.phase === 'ended',
+    seasonEnded: position.phase === 'ended',
   };
 }
 
@@ -75,7 +78,7 @@ export async function currentWeek(
   const serverNow = deps.clock.now().toISOString();
   if (!located)
     return { state: 'no-season', week: null, attemptId: null, bestWeekScore: null, serverNow };
-  const { current, week, weekOpen, timeZone } = located;
+  const { current, week, weekOpen, timeZone, seasonEnded } = located;
   // The player's attempts of the season (at most six): this week's, and the personal best.
   const attempts = await repo.findSeasonAttempts(deps.db, player.id, current.season.id);
   const weekQuestions = week
@@ -111,6 +114,8 @@ export async function currentWeek(
       attemptId: attempt.id,
     };
   }
+  // After the last week there is no next week to wait for (issue 14).
+  if (seasonEnded) return { ...view, state: 'season-over', attemptId: null };
   if (!week || !weekOpen) return { ...view, state: 'not-open', attemptId: null };
   const flags = await activeWeeksOf(current.season.id);
   if (flags.every((active) => !active))

@@ -4,6 +4,7 @@ import type { Me } from '../../../shared/contracts/me';
 import { useCurrentWeek } from '../../lib/current-week';
 import { prefersReducedMotion } from '../../lib/use-reduced-motion';
 import { IntroCard } from './intro-card';
+import { NewQuestions } from './new-questions';
 import { currentEvent, nextWeek, raceWeek } from './race-week';
 import { StopwatchIntro } from './stopwatch-intro';
 
@@ -24,7 +25,8 @@ function rememberedEvent(eventId: number): boolean {
 
 /**
  * Home after launch (spec §2 'Home screen'): the stopwatch intro, then the intro card, or the
- * track view once the player has pressed Play in this session.
+ * track view once the player has pressed Play in this session; above either, while this week's
+ * questions are unplayed, the 'new questions' banner.
  */
 export function RaceHome({ me }: { me: Me }) {
   const { t } = useTranslation();
@@ -41,21 +43,26 @@ export function RaceHome({ me }: { me: Me }) {
 
   if (warmingUp) return <StopwatchIntro onDone={endIntro} />;
   if (!event || !week) return null;
+  const state = currentWeek.data?.state;
+  const unplayed = state === 'ready' && <NewQuestions />;
   if (!playing) {
     return (
-      <IntroCard
-        season={season}
-        current={event}
-        onPlay={(eventId) => {
-          sessionStorage.setItem(EVENT_KEY, String(eventId));
-          setPlaying(true);
-        }}
-      />
+      <>
+        {unplayed}
+        <IntroCard
+          season={season}
+          current={event}
+          onPlay={(eventId) => {
+            sessionStorage.setItem(EVENT_KEY, String(eventId));
+            setPlaying(true);
+          }}
+        />
+      </>
     );
   }
-  const state = currentWeek.data?.state;
   return (
     <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+      {unplayed}
       <TrackView
         event={event}
         week={week}

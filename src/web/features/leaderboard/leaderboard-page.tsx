@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Flag } from '../../components/flag';
+import { SeasonOverLinks } from '../../components/season-over';
 import { RegionalWinnersSection } from '../../components/regional-winners';
 import { usePlayer } from '../../lib/auth/use-player';
 import { countryName } from '../../lib/format';
@@ -23,6 +24,7 @@ export function LeaderboardPage() {
   useLoggedFailure(standings.error, 'leaderboard standings');
   useLoggedFailure(myTeam.error, 'team statistics');
   const team = myTeam.data ?? me.team;
+  const ended = me.season?.phase === 'ended';
 
   return (
     <div className={styles.page}>
@@ -35,7 +37,18 @@ export function LeaderboardPage() {
           </p>
         )}
       </header>
-      <TeamTiles team={myTeam.data} loading={myTeam.isPending && me.team !== null} />
+      {ended && (
+        <section className={styles.seasonOver} aria-labelledby="season-over-title">
+          <h2 id="season-over-title">{t('seasonOver.title')}</h2>
+          <p>{t('leaderboard.finalNotice')}</p>
+          <SeasonOverLinks from="leaderboard" />
+        </section>
+      )}
+      <TeamTiles
+        team={myTeam.data}
+        loading={myTeam.isPending && me.team !== null}
+        seasonEnded={ended}
+      />
       <div className={styles.intro}>
         <p>{t('leaderboard.introScore')}</p>
         <p>{t('leaderboard.introSummit')}</p>

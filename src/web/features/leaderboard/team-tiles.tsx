@@ -9,9 +9,19 @@ const DASH = '–';
 /**
  * Spec §2 'Leaderboard screen', the three tiles: overall team score, active participants this
  * week (who played of the active members), and the team's average completion time this week.
- * Without figures (no team, or a failed load) each tile shows a dash.
+ * Without figures (no team, or a failed load) each tile shows a dash. After the season the
+ * week's two tiles are about the last week (not 'this week').
  */
-export function TeamTiles({ team, loading }: { team: MyTeam | undefined; loading: boolean }) {
+export function TeamTiles({
+  team,
+  loading,
+  seasonEnded = false,
+}: {
+  team: MyTeam | undefined;
+  loading: boolean;
+  /** After the last week the week's tiles are the last week's, and say so. */
+  seasonEnded?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const tiles = [
     { key: 'score', value: team ? formatPoints(team.overall, i18n.language) : DASH },
@@ -32,7 +42,14 @@ export function TeamTiles({ team, loading }: { team: MyTeam | undefined; loading
   return (
     <StatTiles
       loading={loading}
-      tiles={tiles.map((tile) => ({ ...tile, label: t(`leaderboard.tiles.${tile.key}`) }))}
+      tiles={tiles.map((tile) => ({
+        ...tile,
+        label: t(
+          seasonEnded && tile.key !== 'score'
+            ? `leaderboard.tiles.${tile.key}LastWeek`
+            : `leaderboard.tiles.${tile.key}`,
+        ),
+      }))}
     />
   );
 }

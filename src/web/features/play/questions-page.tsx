@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Attempt, CurrentWeek } from '../../../shared/contracts/play';
 import { GRACE_SECONDS, QUESTIONS_PER_WEEK } from '../../../shared/domain/scoring';
+import { SeasonOverLinks } from '../../components/season-over';
 import { usePlayer } from '../../lib/auth/use-player';
 import { useCurrentWeek } from '../../lib/current-week';
 import { useErrorText } from '../../lib/use-error-message';
@@ -96,6 +97,13 @@ function WeekPlay({
     case 'no-season':
     case 'not-open':
       return <Message title={t('play.notOpenTitle')}>{t('play.notOpen')}</Message>;
+    case 'season-over':
+      return (
+        <Message title={t('seasonOver.title')}>
+          <p>{t('seasonOver.body')}</p>
+          <SeasonOverLinks />
+        </Message>
+      );
     case 'not-ready':
       return <Message title={t('play.title')}>{t('errors.WEEK_NOT_READY')}</Message>;
     case 'not-registered':

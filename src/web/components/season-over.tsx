@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import styles from './season-over.module.css';
+
+/**
+ * After the season's last week (issue 14): no 'come back next week', but where to look now —
+ * the final standings (the leaderboard) and the end-of-game screen (home). `from` leaves out
+ * the link to the page the player is on.
+ */
+export function SeasonOverLinks({ from }: { from?: 'leaderboard' }) {
+  const { t } = useTranslation();
+  return (
+    <p className={styles.links}>
+      {from !== 'leaderboard' && (
+        <Link className="button" to="/leaderboard">
+          {t('seasonOver.standings')}
+        </Link>
+      )}
+      <Link className={from === 'leaderboard' ? undefined : 'button button-secondary'} to="/">
+        {t('seasonOver.endOfGame')}
+      </Link>
+    </p>
+  );
+}

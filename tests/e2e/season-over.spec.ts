@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import {
+  AFTER_SEASON_ORIGIN,
+  DESKTOP,
+  expectNoAxeViolations,
+  PHONE,
+  registerThroughApi,
+  signInAs,
+} from './fixtures';
+
+// This server's clock stands on Thursday 20 March 2025, after the 2025 season's last week.
+test.use({ baseURL: AFTER_SEASON_ORIGIN });
+
+test('after the last week, questions and leaderboard say the season is over and where to look', async ({
+  page,
+}) => {
+  await signInAs(page, 'Emily Clark');
+  await registerThroughApi(page, 'us');
+
+  await page.goto('/questions');
+  await expect(page.getByRole('heading', { level: 1, name: 'The season is over' })).toBeVisible();
+  await expect(page.getByText(/next game week/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'See the final standings' })).toHaveAttribute(
+    'href',
+    '/leaderboard',
+  );
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `test-results/season-over-questions-${viewport.width}.png` });
+  }
+
+  await page.getByRole('link', { name: 'See the final standings' }).click();
+  const notice = page.getByRole('region', { name: 'The season is over' });
+  await expect(notice).toContainText('These are the final standings of the season.');
+  await expect(page.getByText('Active participants this week')).toHaveCount(0);
+  await expect(page.getByText('Active participants in the last week')).toBeVisible();
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `test-results/season-over-leaderboard-${viewport.width}.png` });
+  }
+
+  await notice.getByRole('link', { name: 'Go to the end-of-game screen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Podium 2025 is over!' })).toBeVisible();
+});
