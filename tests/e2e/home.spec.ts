@@ -15,7 +15,6 @@ test("home keeps the spec's 'new questions' screen while this week is unplayed, 
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `test-results/home-new-questions-${viewport.width}.png` });
   }
   await banner.getByRole('link', { name: 'Zabierz mnie tam!' }).click();
   await expect(page).toHaveURL(/\/questions$/);

@@ -109,24 +109,6 @@ describe('GET /api/weeks/current when no week is open', () => {
     expect(await attemptCount(player.playerId)).toBe(0);
   });
 
-  it('says season-over after the last week, not "come back next week", and refuses to start', async () => {
-    const player = await registeredPlayer(t, 'demo-emily', { team: 'us' });
-    t.clock.set(moments2025.afterSeason);
-    const view = await current(player);
-    expect(view).toMatchObject({ state: 'season-over', attemptId: null, week: { setNum: 6 } });
-    expect(errorCode(await player.start(), 409)).toBe('WEEK_NOT_OPEN');
-    expect(await attemptCount(player.playerId)).toBe(0);
-  });
-
-  it('says season-over just after the last week closed in the team time zone, not before', async () => {
-    const player = await registeredPlayer(t, 'demo-putri', { team: 'id' });
-    // Week 6 closes at the end of Friday 14 March in Jakarta (UTC+7): 16:59:59.999Z.
-    t.clock.set(new Date('2025-03-14T16:59:59.000Z'));
-    expect((await current(player)).state).not.toBe('season-over');
-    t.clock.set(new Date('2025-03-14T17:00:00.000Z'));
-    expect((await current(player)).state).toBe('season-over');
-  });
-
   it('points at week 2 between weeks after week 1 was played, keeping the personal best', async () => {
     const player = await registeredPlayer(t, 'demo-rafael');
     const played = await playMainSet(t, player, 'rrwrr');
