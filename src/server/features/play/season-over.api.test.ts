@@ -35,7 +35,7 @@ describe('GET /api/weeks/current after the last week', () => {
     t.clock.set(moments2025.afterSeason);
     const { player, view } = await stateOf('demo-emily');
     expect(view).toMatchObject({ state: 'season-over', attemptId: null, week: { setNum: 6 } });
-    expect(errorCode(await player.start(), 409)).toBe('WEEK_NOT_OPEN');
+    expect(errorCode(await player.start(), 409)).toBe('WEEK_CLOSED');
   });
 
   it('says it from the moment week 6 closes in the team time zone (Jakarta, UTC+7), not before', async () => {

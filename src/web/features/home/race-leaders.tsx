@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TrackStandings } from '../../../shared/contracts/standings';
 import { Flag } from '../../components/flag';
-import { countryName, formatPoints } from '../../lib/format';
+import { countryName, pointsCount } from '../../lib/format';
 import styles from './track-view.module.css';
 
 type TrackTeam = TrackStandings['teams'][number];
@@ -33,7 +33,7 @@ export function RaceLeaders({ teams, myTeamId }: { teams: TrackTeam[]; myTeamId:
               {mine && <span className="visually-hidden"> ({t('leaderboard.yourTeam')})</span>}
             </span>
             <span className={styles.points}>
-              {t('standings.points', { points: formatPoints(team.points, i18n.language) })}
+              {t('standings.points', pointsCount(team.points, i18n.language))}
             </span>
           </li>
         );
