@@ -6,12 +6,19 @@ import {
   activeWeeks,
   attempts,
   players,
+  questions,
   seasons,
   teams,
   teamWeekStats,
   weeks,
 } from '../src/server/db/schema';
-import type { MyTeam, Standings, TrackStandings } from '../src/shared/contracts/standings';
+import type { PlayerStats } from '../src/shared/contracts/play';
+import type {
+  MyTeam,
+  RegionalWinners,
+  Standings,
+  TrackStandings,
+} from '../src/shared/contracts/standings';
 import { seasonPosition, weekStatus, weekWindow } from '../src/shared/domain/calendar';
 import {
   comparePlayers,
@@ -38,7 +45,9 @@ import {
  * recomputation throws rather than guess.
  *
  * Formulas (rounding, ranking) come from src/shared/domain/standings.ts, which has its own unit
- * tests; what is independent here is every count and sum.
+ * tests; what is independent here is every count and sum. The week scores summed are the stored
+ * ones; `attemptsAgainstTheirAnswers` (below) checks each of them against the attempt's raw
+ * answers with a scoring of its own.
  */
 
 /** A player's teams in order: the first from registration, each later one from `since`. */
@@ -61,6 +70,10 @@ export interface Recomputed {
   tracks: Map<number, TrackStandings>;
   /** What GET /api/standings/my-team must serve to a member of the team. */
   myTeam(teamId: number): MyTeam;
+  /** What GET /api/standings/winners must serve. */
+  winners: RegionalWinners;
+  /** What GET /api/me/stats must serve to the player. */
+  playerStats(playerId: string): PlayerStats;
 }
 
 export async function recomputeStandings(
@@ -180,6 +193,27 @@ export async function recomputeStandings(
   }
   const topOf = (teamId: number) =>
     [...totals.values()].filter((entry) => entry.teamId === teamId).sort(comparePlayers)[0];
+  const winners: RegionalWinners = {
+    final: position.phase === 'ended',
+    winners: (['ASEAN', 'LATAM', 'EUROPE', 'US_CANADA'] as const).flatMap((region) => {
+      const best = [...totals.values()]
+        .filter((entry) => teamById.get(entry.teamId)!.region === region)
+        .sort(comparePlayers)[0];
+      if (!best) return [];
+      const team = teamById.get(best.teamId)!;
+      return [
+        {
+          region,
+          name: best.name,
+          team: team.name,
+          flag: team.flag,
+          total: best.total,
+          totalSeconds: Math.round(best.totalTimeMs / 1000),
+          lastSubmissionAt: best.lastSubmissionAt.toISOString(),
+        },
+      ];
+    }),
+  };
 
   const rank = (through: number) =>
     rankTeams(
@@ -248,6 +282,23 @@ export async function recomputeStandings(
     teamWeeks,
     standings,
     tracks,
+    winners,
+    playerStats(playerId) {
+      const scored = attemptRows.filter(
+        (attempt) => attempt.playerId === playerId && attempt.weekScore !== null,
+      );
+      // The fastest complete set: an incomplete one says nothing about speed.
+      const complete = scored.filter((attempt) => attempt.answeredCount === 5);
+      return {
+        totalScore: scored.reduce((sum, attempt) => sum + attempt.weekScore!, 0),
+        bestWeekScore: scored.length ? Math.max(...scored.map((a) => a.weekScore!)) : null,
+        fastestSeconds: complete.length
+          ? Math.round(Math.min(...complete.map((a) => a.elapsedMs!)) / 1000)
+          : null,
+        challengersAttempted: scored.filter((a) => a.challengerStartedAt !== null).length,
+        challengersCorrect: scored.filter((a) => a.challengerCorrect === true).length,
+      };
+    },
     myTeam(teamId) {
       const row = standings.teams.find((entry) => entry.teamId === teamId)!;
       const week = setNum ? slot(teamId, setNum) : null;
@@ -286,6 +337,10 @@ export async function expectStandingsToMatchRawRows(
     teamHistory?: TeamHistory;
     /** Cookies of registered players whose team's tiles to check. */
     members?: { cookie: string; teamId: number }[];
+    /** Registered players whose /api/me/stats to check. */
+    players?: { cookie: string; playerId: string }[];
+    /** Check /api/standings/winners too (the tie-break's last submission included). */
+    winners?: boolean;
   },
 ): Promise<Recomputed> {
   const expected = await recomputeStandings(db, options.now, options);
@@ -336,9 +391,112 @@ export async function expectStandingsToMatchRawRows(
       `my-team of team ${member.teamId}`,
     ).toEqual(expected.myTeam(member.teamId));
   }
+  if (options.winners) {
+    expect(await get('/api/standings/winners'), '/api/standings/winners').toEqual(expected.winners);
+  }
+  for (const player of options.players ?? []) {
+    expect(await get('/api/me/stats', player.cookie), `stats of ${player.playerId}`).toEqual(
+      expected.playerStats(player.playerId),
+    );
+  }
   return expected;
 }
 
 /** When the week closes in a team's zone: handy for building a TeamHistory. */
 export const closesAt = (week: Parameters<typeof weekWindow>[0], timeZone: string): Date =>
   weekWindow(week, timeZone).closesAt;
+
+/**
+ * The scores the standings add up, checked against the answers they come from: every attempt
+ * re-scored from its raw answers (the option given, the question's correct option, the server's
+ * times) by a plain computation written from DESIGN.md §2 'Points', not by the production
+ * scoring, and compared with the stored figures (answered, correct, elapsed, main and week
+ * score). Also the rules a stored attempt must keep: answers in order, to its own questions,
+ * within its deadline and grace; and no attempt left open past its deadline (a read or the sweep
+ * closes it). Returns one line per difference; none is expected.
+ */
+export async function attemptsAgainstTheirAnswers(db: Database, now: Date): Promise<string[]> {
+  const [rows, questionRows] = await Promise.all([
+    db.select().from(attempts),
+    db.select({ id: questions.id, correctOption: questions.correctOption }).from(questions),
+  ]);
+  const correctOf = new Map(questionRows.map((q) => [q.id, q.correctOption]));
+  const out: string[] = [];
+  for (const attempt of rows) {
+    const key = `attempt ${attempt.id} (week ${attempt.setNum})`;
+    const problems = rescore(attempt, correctOf, now);
+    out.push(...problems.rules.map((rule) => `${key}: ${rule}`));
+    if (JSON.stringify(problems.stored) !== JSON.stringify(problems.rescored)) {
+      out.push(
+        `${key}: stored ${JSON.stringify(problems.stored)}, re-scored ${JSON.stringify(problems.rescored)}`,
+      );
+    }
+  }
+  return out;
+}
+
+const PLAY_MS = 300_000;
+const GRACE_MS = 2_000;
+
+function rescore(attempt: typeof attempts.$inferSelect, correctOf: Map<number, string>, now: Date) {
+  const rules: string[] = [];
+  const started = attempt.startedAt.getTime();
+  const deadline = attempt.deadlineAt.getTime();
+  let correct = 0;
+  let last = started;
+  attempt.answers.forEach((answer, index) => {
+    const at = Date.parse(answer.answeredAt);
+    if (answer.position !== index + 1) rules.push(`answer ${answer.position} out of order`);
+    if (answer.questionId !== attempt.questionIds[answer.position - 1])
+      rules.push(`answer ${answer.position} to another question`);
+    if (at < started || at > deadline + GRACE_MS)
+      rules.push(`answer ${answer.position} outside its time (${answer.answeredAt})`);
+    const right = correctOf.get(answer.questionId) === answer.option;
+    if (right !== answer.correct) rules.push(`answer ${answer.position} marked ${answer.correct}`);
+    if (right) correct += 1;
+    last = Math.max(last, at);
+  });
+  const answered = attempt.answers.length;
+  if (attempt.finishedAt === null) {
+    if (now.getTime() > deadline + GRACE_MS) rules.push('still open past its deadline');
+    return { rules, stored: null, rescored: null };
+  }
+  // 1 point a correct answer; a complete set adds (correct / 5) × (1 − elapsed / 300 s), in
+  // hundredths rounded down, always below 1 point.
+  const elapsedMs = last - started;
+  const bonus =
+    answered === 5
+      ? Math.min(
+          99,
+          Math.floor((correct * (PLAY_MS - Math.min(elapsedMs, PLAY_MS)) * 100) / (5 * PLAY_MS)),
+        )
+      : 0;
+  const main = correct * 100 + bonus;
+  // The challenger: right +5 points; wrong, or started and not answered in time, halves the week.
+  let week: number | null = main;
+  if (attempt.challengerStartedAt) {
+    const challengerDeadline = attempt.challengerDeadlineAt!.getTime();
+    const answeredAt = attempt.challengerAnsweredAt?.getTime();
+    if (answeredAt !== undefined && answeredAt > challengerDeadline + GRACE_MS)
+      rules.push('challenger answered after its deadline');
+    if (answeredAt !== undefined && attempt.challengerOption !== null) {
+      const right = correctOf.get(attempt.challengerQuestionId!) === attempt.challengerOption;
+      week = right ? main + 500 : Math.floor(main / 2);
+    } else if (now.getTime() > challengerDeadline + GRACE_MS) {
+      week = Math.floor(main / 2);
+    } else {
+      week = attempt.challengerCorrect === null ? main : null; // still running
+    }
+  }
+  return {
+    rules,
+    stored: {
+      answered: attempt.answeredCount,
+      correct: attempt.correctCount,
+      elapsedMs: attempt.elapsedMs,
+      main: attempt.mainScore,
+      week: attempt.weekScore,
+    },
+    rescored: { answered, correct, elapsedMs, main, week },
+  };
+}
