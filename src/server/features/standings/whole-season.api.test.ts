@@ -294,7 +294,7 @@ function planWeek(member: Member, setNum: number): Step[] {
         member.cookie,
       );
       expectOutcome(response, `409 ${code}`);
-      if (code === 'WEEK_NOT_OPEN') figures.refusedAfterClose += 1;
+      if (code !== 'WEEK_INACTIVE') figures.refusedAfterClose += 1;
       else figures.refusedOnHoliday += 1;
     });
   /** An answer right ('r') or wrong ('w'); after the close, what the deadline rule says. */
@@ -465,7 +465,11 @@ function planWeek(member: Member, setNum: number): Step[] {
     }
     case 'absent-or-too-late': {
       // Odd weeks: never plays. Even weeks: comes 1 s after the close and is refused.
-      if (setNum % 2 === 0) refusedStart(close + 1 * SECOND, 'WEEK_NOT_OPEN');
+      if (setNum % 2 === 0)
+        refusedStart(
+          close + 1 * SECOND,
+          DEADLINE_CAPPED_AT_CLOSE ? 'WEEK_CLOSED' : 'WEEK_NOT_OPEN',
+        );
       break;
     }
     case 'holiday': {
