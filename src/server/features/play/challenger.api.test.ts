@@ -16,7 +16,7 @@ import {
 } from '../../../../tests/play-helpers';
 import type { Attempt } from '../../../shared/contracts/play';
 import { weekScore } from '../../../shared/domain/scoring';
-import { questions } from '../../db/schema';
+import { playerTotals, questions } from '../../db/schema';
 
 /** The optional challenger: one question, its own 300 s, +5 points or the week halved. */
 
@@ -209,6 +209,12 @@ describe('a challenger answered wrong or too late', () => {
       challengerOption: null,
       weekScore: 290,
     });
+    // Decided at its deadline, not when the read came by: the ranking's 'last submission'.
+    const [total] = await t.database.db
+      .select()
+      .from(playerTotals)
+      .where(eq(playerTotals.playerId, player.playerId));
+    expect(total!.lastSubmissionAt).toEqual(new Date(started.challenger!.deadlineAt!));
   });
 
   it('refuses a late challenger answer with 409 ANSWER_TOO_LATE and halves the week', async () => {

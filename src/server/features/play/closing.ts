@@ -112,7 +112,10 @@ export async function closeExpired(
   let current = attempt;
   if (mainExpired(current, now)) current = await score(deps, tx, current, current.answers, now);
   if (challengerExpired(current, now)) {
-    current = await decideChallenger(tx, current, { option: null, correct: false, at: now });
+    // Decided at its deadline, whenever the server notices: the tie-break's 'last submission'
+    // must not depend on when a read or the sweep came by (as for the main set's time-out).
+    const at = new Date(Math.min(now.getTime(), current.challengerDeadlineAt!.getTime()));
+    current = await decideChallenger(tx, current, { option: null, correct: false, at });
   }
   return current;
 }
