@@ -23,6 +23,7 @@ import {
 } from '../../../../tests/standings-recompute';
 import { createTestApp, fixedClock, type TestApp } from '../../../../tests/test-app';
 import type { Attempt } from '../../../shared/contracts/play';
+import * as playClock from '../../../shared/domain/play-clock';
 import { attempts, teams as teamsTable, weeks } from '../../db/schema';
 import { readSeasonBundle } from '../content/read-content';
 import { seasonFileSchema, teamsFileSchema } from '../content/content-schema';
@@ -75,10 +76,13 @@ const FROM_LAUNCH = 4;
 const LATE_WEEK = 3;
 
 /**
- * Whether the server caps a deadline at the week's close in the team's zone (issue 14, branch
- * `close`): then a last-minute starter's answers after the close (+ 2 s grace) are refused.
+ * Whether the server caps a deadline at the week's close in the team's zone (issue 14, ADR 0014:
+ * the earlier of start + 300 s and the close; no start after the close, WEEK_CLOSED). Then a
+ * last-minute starter's answers after the close (+ 2 s grace) are refused, and the row rules
+ * below require the capped deadline. Read from the domain module while that rule lands on main
+ * (branch `close`); once it has, this is simply `true`.
  */
-const DEADLINE_CAPPED_AT_CLOSE = false;
+const DEADLINE_CAPPED_AT_CLOSE = 'playDeadline' in playClock;
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
