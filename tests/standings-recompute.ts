@@ -462,13 +462,19 @@ function rescore(attempt: typeof attempts.$inferSelect, correctOf: Map<number, s
     return { rules, stored: null, rescored: null };
   }
   // 1 point a correct answer; a complete set adds (correct / 5) × (1 − elapsed / 300 s), in
-  // hundredths rounded down, always below 1 point.
-  const elapsedMs = last - started;
+  // hundredths rounded down, always below 1 point (elapsed: to the last answer).
+  const toLastAnswerMs = last - started;
+  // The time a set used: to its last answer when complete, else until it closed (finished, or
+  // its deadline), never 0 for a time-out.
+  const elapsedMs =
+    answered === 5 ? toLastAnswerMs : Math.min(attempt.finishedAt.getTime(), deadline) - started;
   const bonus =
     answered === 5
       ? Math.min(
           99,
-          Math.floor((correct * (PLAY_MS - Math.min(elapsedMs, PLAY_MS)) * 100) / (5 * PLAY_MS)),
+          Math.floor(
+            (correct * (PLAY_MS - Math.min(toLastAnswerMs, PLAY_MS)) * 100) / (5 * PLAY_MS),
+          ),
         )
       : 0;
   const main = correct * 100 + bonus;
