@@ -23,7 +23,6 @@ import {
 } from '../../../../tests/standings-recompute';
 import { createTestApp, fixedClock, type TestApp } from '../../../../tests/test-app';
 import type { Attempt } from '../../../shared/contracts/play';
-import * as playClock from '../../../shared/domain/play-clock';
 import { attempts, teams as teamsTable, weeks } from '../../db/schema';
 import { readSeasonBundle } from '../content/read-content';
 import { seasonFileSchema, teamsFileSchema } from '../content/content-schema';
@@ -74,15 +73,6 @@ const TEAMS = [
 /** Players per team from the start, plus one who registers during week 3. */
 const FROM_LAUNCH = 4;
 const LATE_WEEK = 3;
-
-/**
- * Whether the server caps a deadline at the week's close in the team's zone (issue 14, ADR 0014:
- * the earlier of start + 300 s and the close; no start after the close, WEEK_CLOSED). Then a
- * last-minute starter's answers after the close (+ 2 s grace) are refused, and the row rules
- * below require the capped deadline. Read from the domain module while that rule lands on main
- * (branch `close`); once it has, this is simply `true`.
- */
-const DEADLINE_CAPPED_AT_CLOSE = 'playDeadline' in playClock;
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -469,11 +459,7 @@ function planWeek(member: Member, setNum: number): Step[] {
     }
     case 'absent-or-too-late': {
       // Odd weeks: never plays. Even weeks: comes 1 s after the close and is refused.
-      if (setNum % 2 === 0)
-        refusedStart(
-          close + 1 * SECOND,
-          DEADLINE_CAPPED_AT_CLOSE ? 'WEEK_CLOSED' : 'WEEK_NOT_OPEN',
-        );
+      if (setNum % 2 === 0) refusedStart(close + 1 * SECOND, 'WEEK_CLOSED');
       break;
     }
     case 'holiday': {
@@ -510,8 +496,8 @@ async function attemptRules() {
     if (attempt.teamId !== member.team.id) out.push(`${key}: counted for team ${attempt.teamId}`);
     if (member.holidays.has(attempt.setNum)) out.push(`${key}: played on holiday`);
     if (started < opens || started > closes) out.push(`${key}: started outside its week`);
-    const limit = (from: number) =>
-      DEADLINE_CAPPED_AT_CLOSE ? Math.min(from + 300 * SECOND, closes) : from + 300 * SECOND;
+    // ADR 0014: the earlier of start + 300 s and the week's close in the team's zone.
+    const limit = (from: number) => Math.min(from + 300 * SECOND, closes);
     if (attempt.deadlineAt.getTime() !== limit(started))
       out.push(`${key}: deadline ${attempt.deadlineAt.toISOString()}`);
     if (
