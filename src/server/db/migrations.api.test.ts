@@ -120,3 +120,108 @@ describe('0005_answers_in_attempts', () => {
     expect(row!.name).toBeNull();
   });
 });
+
+describe('0006_unique_names', () => {
+  let folder: string;
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    folder = migrationsBefore('0006_unique_names');
+    database = await createTestDatabase({ migrationsFolder: folder });
+    // What the older code let through: names and codes that differ only in case.
+    await database.db.execute(sql`
+      insert into teams (id, code, name, flag, region, time_zone) values
+        (1, 'es', 'Spain', 'es', 'EUROPE', 'Europe/Madrid'),
+        (2, 'ES', 'España', 'es', 'EUROPE', 'Europe/Madrid'),
+        (3, 'fr', 'France', 'fr', 'EUROPE', 'Europe/Paris'),
+        (4, 'fr2', 'FRANCE', 'fr', 'EUROPE', 'Europe/Paris'),
+        (5, 'fr3', 'france', 'fr', 'EUROPE', 'Europe/Paris')`);
+    await database.db.execute(sql`
+      insert into sales_teams (id, team_id, name) values
+        (1, 1, 'Nutrición Infantil'),
+        (2, 1, 'NUTRICIÓN INFANTIL'),
+        (3, 3, 'Nutrición Infantil'),
+        (4, 1, 'Médica')`);
+    await migrateDatabase(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('keeps the oldest name and code and appends the id to the later ones, without failing', async () => {
+    expect(await rowsOf(database, sql`select id, code, name from teams order by id`)).toEqual([
+      { id: 1, code: 'es', name: 'Spain' },
+      { id: 2, code: 'es-2', name: 'España' },
+      { id: 3, code: 'fr', name: 'France' },
+      { id: 4, code: 'fr2', name: 'FRANCE (4)' },
+      { id: 5, code: 'fr3', name: 'france (5)' },
+    ]);
+    expect(
+      await rowsOf(database, sql`select id, team_id, name from sales_teams order by id`),
+    ).toEqual([
+      { id: 1, team_id: 1, name: 'Nutrición Infantil' },
+      { id: 2, team_id: 1, name: 'NUTRICIÓN INFANTIL (2)' },
+      // Another team may use the same name.
+      { id: 3, team_id: 3, name: 'Nutrición Infantil' },
+      { id: 4, team_id: 1, name: 'Médica' },
+    ]);
+  });
+
+  it('writes each rename to the audit log', async () => {
+    const entries = await rowsOf<{
+      entity_type: string;
+      entity_id: string;
+      before: unknown;
+      after: unknown;
+    }>(database, sql`select entity_type, entity_id, before, after from audit_log order by id`);
+    expect(entries).toEqual([
+      { entity_type: 'team', entity_id: '2', before: { code: 'ES' }, after: { code: 'es-2' } },
+      {
+        entity_type: 'team',
+        entity_id: '4',
+        before: { name: 'FRANCE' },
+        after: { name: 'FRANCE (4)' },
+      },
+      {
+        entity_type: 'team',
+        entity_id: '5',
+        before: { name: 'france' },
+        after: { name: 'france (5)' },
+      },
+      {
+        entity_type: 'sales-team',
+        entity_id: '2',
+        before: { teamId: 1, name: 'NUTRICIÓN INFANTIL' },
+        after: { teamId: 1, name: 'NUTRICIÓN INFANTIL (2)' },
+      },
+    ]);
+  });
+
+  it('refuses from then on a team name, a code or a sales team name that differs only in case', async () => {
+    const refusal = (query: SQL) =>
+      database.db.execute(query).then(
+        () => 'accepted',
+        (error: unknown) => {
+          let cause: unknown = error;
+          while (cause instanceof Error && !(cause as { constraint?: string }).constraint)
+            cause = cause.cause;
+          return (cause as { constraint?: string }).constraint;
+        },
+      );
+    expect(
+      await refusal(sql`insert into teams (id, code, name, flag, region, time_zone)
+        values (10, 'pt', 'SPAIN', 'pt', 'EUROPE', 'Europe/Lisbon')`),
+    ).toBe('teams_name_lower');
+    expect(
+      await refusal(sql`insert into teams (id, code, name, flag, region, time_zone)
+        values (11, 'FR', 'Francia', 'fr', 'EUROPE', 'Europe/Paris')`),
+    ).toBe('teams_code_lower');
+    expect(
+      await refusal(sql`insert into sales_teams (id, team_id, name) values (10, 1, 'médica')`),
+    ).toBe('sales_teams_name_lower');
+    expect(
+      await refusal(sql`insert into sales_teams (id, team_id, name) values (11, 3, 'médica')`),
+    ).toBe('accepted');
+  });
+});

@@ -182,17 +182,27 @@ export const weeks = pgTable(
   ],
 );
 
-/** A country team. Teams outlive seasons; players keep theirs. */
-export const teams = pgTable('teams', {
-  id: serial('id').primaryKey(),
-  /** Stable key used by content files. */
-  code: text('code').notNull().unique(),
-  name: text('name').notNull(),
-  /** ISO 3166-1 alpha-2, lower case. */
-  flag: text('flag').notNull(),
-  region: text('region', { enum: REGIONS }).notNull(),
-  timeZone: text('time_zone').notNull(),
-});
+/**
+ * A country team. Teams outlive seasons; players keep theirs. Codes and names are unique
+ * whatever their case, in the database itself (ADR 0015).
+ */
+export const teams = pgTable(
+  'teams',
+  {
+    id: serial('id').primaryKey(),
+    /** Stable key used by content files (their upsert's conflict target). */
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    /** ISO 3166-1 alpha-2, lower case. */
+    flag: text('flag').notNull(),
+    region: text('region', { enum: REGIONS }).notNull(),
+    timeZone: text('time_zone').notNull(),
+  },
+  (table) => [
+    uniqueIndex('teams_code_lower').on(sql`lower(${table.code})`),
+    uniqueIndex('teams_name_lower').on(sql`lower(${table.name})`),
+  ],
+);
 
 export const salesTeams = pgTable(
   'sales_teams',
@@ -203,7 +213,8 @@ export const salesTeams = pgTable(
       .references(() => teams.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
   },
-  (table) => [uniqueIndex('sales_teams_name').on(table.teamId, table.name)],
+  // A team's sales team names are unique whatever their case (ADR 0015).
+  (table) => [uniqueIndex('sales_teams_name_lower').on(table.teamId, sql`lower(${table.name})`)],
 );
 
 /** The interface languages (the spec's Language entity). */

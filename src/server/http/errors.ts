@@ -51,6 +51,7 @@ const STATUS: Record<ErrorCode, number> = {
   IMPORT_INVALID: 400,
   PLAYER_NOT_FOUND: 404,
   ALREADY_PLAYED: 409,
+  CONFLICT: 409,
 };
 
 /** An error the API answers with on purpose: a code the web app translates, and a message. */
@@ -125,6 +126,53 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(error.cause, depth + 1);
 }
 
+/** The PostgreSQL error behind `error` (Drizzle wraps the driver's), with its SQLSTATE. */
+export function postgresError(
+  error: unknown,
+  depth = 0,
+): { code: string; constraint?: string | undefined } | null {
+  if (!(error instanceof Error) || depth > 5) return null;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+    return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
+  }
+  return postgresError(error.cause, depth + 1);
+}
+
+/** The unique indexes on names (ADR 0015): a clash there is the user's to resolve. */
+const NAME_CONSTRAINTS = new Set([
+  'teams_code_unique',
+  'teams_code_lower',
+  'teams_name_lower',
+  'sales_teams_name_lower',
+]);
+
+/** Whether `error` is a unique violation on one of the name indexes. */
+export function isNameClash(error: unknown): boolean {
+  const pg = postgresError(error);
+  return pg?.code === '23505' && NAME_CONSTRAINTS.has(pg.constraint ?? '');
+}
+
+/**
+ * Two requests that changed the same thing at once, as the database tells: unique_violation,
+ * foreign_key_violation (a row removed under a write), serialization_failure, deadlock. Each
+ * write path decides deliberately what a duplicate gets (ADR 0015); this is the safety net, so
+ * that a path that did not foresee one answers 409 in the house format rather than 500.
+ */
+const CONFLICT_CODES = new Set(['23505', '23503', '40001', '40P01']);
+
+function fromDatabaseConflict(error: unknown): AppError | null {
+  if (isNameClash(error)) {
+    return new AppError('NAME_TAKEN', 'This name is already used. Please choose another one.');
+  }
+  const pg = postgresError(error);
+  if (!pg || !CONFLICT_CODES.has(pg.code)) return null;
+  return new AppError(
+    'CONFLICT',
+    'Someone else changed this at the same moment. Reload the page and try again.',
+  );
+}
+
 /** Maps Fastify's own errors (body parsing, limits) to our codes. */
 function fromFastifyError(error: FastifyError): AppError | null {
   switch (error.code) {
@@ -164,6 +212,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       appError = new AppError('BAD_REQUEST', `Invalid ${error.validationContext}: ${details}`);
     } else {
       appError = fromFastifyError(error);
+    }
+    if (!appError) {
+      appError = fromDatabaseConflict(error);
+      // Expected only where a path has no deliberate answer to a duplicate: worth a look.
+      if (appError) request.log.warn({ err: error }, 'concurrent change answered 409');
     }
     if (!appError && isDatabaseUnavailable(error)) {
       // Not a bug: the database is restarting or a connection was cut. The client retries.

@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   'IMPORT_INVALID',
   'PLAYER_NOT_FOUND',
   'ALREADY_PLAYED',
+  'CONFLICT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -5,7 +5,7 @@ import {
 } from '../../../shared/contracts/organise';
 import { weekStatus } from '../../../shared/domain/calendar';
 import type { Database } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError, isNameClash, postgresError } from '../../http/errors';
 import { findCurrentSeason } from '../season/repository';
 import { notifyStandingsChanged } from '../standings/repository';
 import { writeAudit, type Actor } from './audit';
@@ -70,8 +70,39 @@ async function standingsChanged(tx: Database) {
   await notifyStandingsChanged(tx, current?.season.id ?? '');
 }
 
+/**
+ * The check before writing gives the clearer message; the unique indexes (ADR 0015) are what
+ * holds when two requests pass the check at the same moment. Their violation is answered as the
+ * check would have answered it: 409 NAME_TAKEN.
+ */
+async function refusingNameClashes<T>(
+  clash: { name: string; code?: string; salesTeam?: boolean },
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isNameClash(error)) throw error;
+    const constraint = postgresError(error)!.constraint;
+    throw new AppError(
+      'NAME_TAKEN',
+      clash.salesTeam
+        ? `This team already has a sales team '${clash.name}'.`
+        : constraint?.startsWith('teams_code')
+          ? `The code '${clash.code}' is taken by another team; choose another code.`
+          : `There is already a team called ${clash.name}.`,
+    );
+  }
+}
+
 export async function createTeam(db: Database, actor: Actor, input: TeamInput, now: Date) {
   const code = input.code ?? input.flag;
+  return refusingNameClashes({ name: input.name, code }, () =>
+    createTeamOnce(db, actor, input, code, now),
+  );
+}
+
+function createTeamOnce(db: Database, actor: Actor, input: TeamInput, code: string, now: Date) {
   return db.transaction(async (tx) => {
     const clash = await repo.findTeamClash(tx, { name: input.name, code });
     if (clash) {
@@ -96,6 +127,16 @@ export async function createTeam(db: Database, actor: Actor, input: TeamInput, n
  * zone: moving the zone under an open week would open or close it early for its players.
  */
 export async function updateTeam(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: Omit<TeamInput, 'code'>,
+  now: Date,
+): Promise<void> {
+  await refusingNameClashes({ name: input.name }, () => updateTeamOnce(db, actor, id, input, now));
+}
+
+async function updateTeamOnce(
   db: Database,
   actor: Actor,
   id: number,
@@ -154,26 +195,28 @@ export async function addSalesTeam(
   name: string,
   now: Date,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (!(await repo.lockTeam(tx, teamId)))
-      throw new AppError('TEAM_NOT_FOUND', 'This team does not exist.');
-    const existing = await repo.listSalesTeams(tx, teamId);
-    if (existing.length >= MAX_SALES_TEAMS) {
-      throw new AppError(
-        'TOO_MANY_SALES_TEAMS',
-        `A team has at most ${MAX_SALES_TEAMS} sales teams.`,
+  await refusingNameClashes({ name, salesTeam: true }, () =>
+    db.transaction(async (tx) => {
+      if (!(await repo.lockTeam(tx, teamId)))
+        throw new AppError('TEAM_NOT_FOUND', 'This team does not exist.');
+      const existing = await repo.listSalesTeams(tx, teamId);
+      if (existing.length >= MAX_SALES_TEAMS) {
+        throw new AppError(
+          'TOO_MANY_SALES_TEAMS',
+          `A team has at most ${MAX_SALES_TEAMS} sales teams.`,
+        );
+      }
+      checkNameFree(existing, name);
+      const salesTeam = await repo.insertSalesTeam(tx, teamId, name);
+      const change = { action: 'sales-team.create', entityType: 'sales-team' } as const;
+      await writeAudit(
+        tx,
+        actor,
+        { ...change, entityId: salesTeam.id, before: null, after: { teamId, name } },
+        now,
       );
-    }
-    checkNameFree(existing, name);
-    const salesTeam = await repo.insertSalesTeam(tx, teamId, name);
-    const change = { action: 'sales-team.create', entityType: 'sales-team' } as const;
-    await writeAudit(
-      tx,
-      actor,
-      { ...change, entityId: salesTeam.id, before: null, after: { teamId, name } },
-      now,
-    );
-  });
+    }),
+  );
 }
 
 /** Renames or (when `name` is null) removes a sales team; returns its team's id. */
@@ -184,28 +227,30 @@ export async function changeSalesTeam(
   name: string | null,
   now: Date,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    const salesTeam = await repo.findSalesTeamForUpdate(tx, id);
-    if (!salesTeam) throw new AppError('SALES_TEAM_NOT_FOUND', 'This sales team does not exist.');
-    await repo.lockTeam(tx, salesTeam.teamId);
-    const before = { teamId: salesTeam.teamId, name: salesTeam.name };
-    const change = { entityType: 'sales-team', entityId: id, before } as const;
-    if (name === null) {
-      const used = await repo.countSalesTeamPlayers(tx, id);
-      if (used > 0) {
-        throw new AppError(
-          'SALES_TEAM_IN_USE',
-          `${used} player(s) chose ${salesTeam.name}: it cannot be removed; rename it instead.`,
-        );
+  return refusingNameClashes({ name: name ?? '', salesTeam: true }, () =>
+    db.transaction(async (tx) => {
+      const salesTeam = await repo.findSalesTeamForUpdate(tx, id);
+      if (!salesTeam) throw new AppError('SALES_TEAM_NOT_FOUND', 'This sales team does not exist.');
+      await repo.lockTeam(tx, salesTeam.teamId);
+      const before = { teamId: salesTeam.teamId, name: salesTeam.name };
+      const change = { entityType: 'sales-team', entityId: id, before } as const;
+      if (name === null) {
+        const used = await repo.countSalesTeamPlayers(tx, id);
+        if (used > 0) {
+          throw new AppError(
+            'SALES_TEAM_IN_USE',
+            `${used} player(s) chose ${salesTeam.name}: it cannot be removed; rename it instead.`,
+          );
+        }
+        await repo.deleteSalesTeam(tx, id);
+        await writeAudit(tx, actor, { ...change, action: 'sales-team.delete', after: null }, now);
+      } else if (name !== salesTeam.name) {
+        checkNameFree(await repo.listSalesTeams(tx, salesTeam.teamId), name, id);
+        await repo.renameSalesTeam(tx, id, name);
+        const after = { ...before, name };
+        await writeAudit(tx, actor, { ...change, action: 'sales-team.rename', after }, now);
       }
-      await repo.deleteSalesTeam(tx, id);
-      await writeAudit(tx, actor, { ...change, action: 'sales-team.delete', after: null }, now);
-    } else if (name !== salesTeam.name) {
-      checkNameFree(await repo.listSalesTeams(tx, salesTeam.teamId), name, id);
-      await repo.renameSalesTeam(tx, id, name);
-      const after = { ...before, name };
-      await writeAudit(tx, actor, { ...change, action: 'sales-team.rename', after }, now);
-    }
-    return salesTeam.teamId;
-  });
+      return salesTeam.teamId;
+    }),
+  );
 }

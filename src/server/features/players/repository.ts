@@ -69,6 +69,12 @@ export async function findPlayerById(db: Database, id: string): Promise<PlayerRo
   return row;
 }
 
+/** The player, locked for the rest of the transaction (ADR 0015). */
+export async function lockPlayer(db: Database, id: string): Promise<PlayerRow | undefined> {
+  const [row] = await db.select().from(players).where(eq(players.id, id)).for('update');
+  return row;
+}
+
 /** The player's team and sales team, if any; memoised per instance (content-cache.ts). */
 export async function findPlayerTeam(db: Database, player: PlayerRow) {
   const { teamId, salesTeamId } = player;

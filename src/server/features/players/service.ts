@@ -91,6 +91,12 @@ const teamChangeable = (phase: string) => phase === 'before-launch' || phase ===
 /**
  * Registration (first time) or the account page's Update: profile and active weeks in one
  * transaction, after checking every rule, so that a refusal leaves nothing half-saved.
+ *
+ * Everything the change is computed from (registered or not, the current team, the stored
+ * active weeks) is read inside the transaction with the player's row locked (ADR 0015): two
+ * identical saves at once (a double click) run one after the other, and the second finds the
+ * first's result, so it moves no active-member count again. The session's `player` only names
+ * who is asking; it may be a moment old.
  */
 export async function saveProfile(
   db: Database,
@@ -99,44 +105,46 @@ export async function saveProfile(
   clock: Clock,
   mode: 'register' | 'update',
 ): Promise<void> {
-  const now = clock.now();
-  const current = await findCurrentSeason(db);
-  if (!current) throw new AppError('NO_SEASON', 'No season has been set up yet.');
-  const registered = player.registeredAt !== null;
-  if (mode === 'register') {
-    if (registered) throw new AppError('ALREADY_REGISTERED', 'You are already registered.');
-    if (now >= current.season.registrationClosesAt)
-      throw new AppError('REGISTRATION_CLOSED', REGISTRATION_CLOSED_MESSAGE);
-  } else if (!registered) {
-    throw new AppError('NOT_REGISTERED', 'Register first.');
-  }
-
-  const team = await findTeam(db, input.teamId);
-  if (!team) throw new AppError('TEAM_NOT_FOUND', 'This team does not exist.');
-  if (input.salesTeamId !== null) {
-    const salesTeam = await findSalesTeam(db, input.salesTeamId);
-    if (!salesTeam || salesTeam.teamId !== team.id) {
-      throw new AppError(
-        'SALES_TEAM_NOT_IN_TEAM',
-        'This sales team does not belong to the chosen team.',
-      );
-    }
-  }
-  if (mode === 'update') await checkTeamChange(db, player, input, team.timeZone, current, now);
-  const stored = await repo.findActiveWeeks(db, player.id, current.season.id);
-  checkWeekChanges(current, stored, input.activeWeeks, team.timeZone, now);
-
   await db.transaction(async (tx) => {
+    const locked = await repo.lockPlayer(tx, player.id);
+    if (!locked) throw new AppError('UNAUTHENTICATED', 'Sign in again.');
+    const now = clock.now();
+    const current = await findCurrentSeason(tx);
+    if (!current) throw new AppError('NO_SEASON', 'No season has been set up yet.');
+    const registered = locked.registeredAt !== null;
+    if (mode === 'register') {
+      if (registered) throw new AppError('ALREADY_REGISTERED', 'You are already registered.');
+      if (now >= current.season.registrationClosesAt)
+        throw new AppError('REGISTRATION_CLOSED', REGISTRATION_CLOSED_MESSAGE);
+    } else if (!registered) {
+      throw new AppError('NOT_REGISTERED', 'Register first.');
+    }
+
+    const team = await findTeam(tx, input.teamId);
+    if (!team) throw new AppError('TEAM_NOT_FOUND', 'This team does not exist.');
+    if (input.salesTeamId !== null) {
+      const salesTeam = await findSalesTeam(tx, input.salesTeamId);
+      if (!salesTeam || salesTeam.teamId !== team.id) {
+        throw new AppError(
+          'SALES_TEAM_NOT_IN_TEAM',
+          'This sales team does not belong to the chosen team.',
+        );
+      }
+    }
+    if (mode === 'update') await checkTeamChange(tx, locked, input, team.timeZone, current, now);
+    const stored = await repo.findActiveWeeks(tx, locked.id, current.season.id);
+    checkWeekChanges(current, stored, input.activeWeeks, team.timeZone, now);
+
     const profile = {
       language: input.language,
       teamId: input.teamId,
       salesTeamId: input.salesTeamId,
       // From now on the new team counts the player's weeks (the weeks not begun, see below).
-      ...(!registered || player.teamId !== input.teamId ? { teamSince: now } : {}),
+      ...(!registered || locked.teamId !== input.teamId ? { teamSince: now } : {}),
     };
-    const saved = await repo.saveProfile(tx, player.id, profile, now, mode === 'register');
+    const saved = await repo.saveProfile(tx, locked.id, profile, now, mode === 'register');
     if (!saved) throw new AppError('ALREADY_REGISTERED', 'You are already registered.');
-    await repo.saveActiveWeeks(tx, player.id, current.season.id, input.activeWeeks, now);
+    await repo.saveActiveWeeks(tx, locked.id, current.season.id, input.activeWeeks, now);
     // A newcomer counts from the week under way; a change, only for weeks not begun.
     const counted = current.weeks.filter((week) => {
       const status = weekStatus(week, team.timeZone, now);
@@ -144,12 +152,12 @@ export async function saveProfile(
     });
     await recordMembership(
       tx,
-      player.id,
+      locked.id,
       current.season.id,
       counted.map((week) => ({
         setNum: week.setNum,
         before: {
-          teamId: registered ? player.teamId : null,
+          teamId: registered ? locked.teamId : null,
           active: stored[week.setNum - 1] ?? true,
         },
         after: { teamId: input.teamId, active: input.activeWeeks[week.setNum - 1] ?? true },
@@ -168,7 +176,7 @@ async function checkTeamChange(
   now: Date,
 ) {
   if (player.teamId === input.teamId && player.salesTeamId === input.salesTeamId) return;
-  const { team } = await repo.findPlayerTeam(db, player);
+  const team = player.teamId === null ? undefined : await findTeam(db, player.teamId);
   const zones = [team?.timeZone ?? current.season.timeZone, newTeamZone];
   if (!zones.every((zone) => teamChangeable(seasonPosition(current.weeks, zone, now).phase))) {
     throw new AppError(
