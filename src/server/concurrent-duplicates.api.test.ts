@@ -35,6 +35,8 @@ import { attempts, auditLog, salesTeams, teams } from './db/schema';
  */
 
 const PARALLEL = 20;
+/** Each test sends hundreds of requests; on a busy machine PGlite takes its time. */
+const SLOW = { timeout: 180_000 };
 
 let t: PlayApp;
 let organiser: ApiClient;
@@ -47,7 +49,7 @@ beforeAll(async () => {
   t = await createPlayApp(moments2025.beforeLaunch);
   organiser = await signInOrganiser(t.app);
   codes = await teamsByCode(t.database.db, ['es', 'fr', 'th', 'us', 'pl']);
-});
+}, 180_000);
 afterAll(() => t.close());
 
 /** `PARALLEL` copies of the request, sent at once. */
@@ -89,7 +91,7 @@ let camille: Player;
 let kasia: Player;
 let emily: Player;
 
-describe(`${PARALLEL} identical requests at once, before launch`, () => {
+describe(`${PARALLEL} identical requests at once, before launch`, SLOW, () => {
   it('registration: one registration, the others 409 ALREADY_REGISTERED; one active member per week', async () => {
     const cases: [string, TeamWithSalesTeams, boolean[]][] = [
       ['demo-ana', codes.es, weeksOff()],
@@ -309,7 +311,7 @@ describe(`${PARALLEL} identical requests at once, before launch`, () => {
   });
 });
 
-describe(`${PARALLEL} identical requests at once, week 1 open`, () => {
+describe(`${PARALLEL} identical requests at once, week 1 open`, SLOW, () => {
   it('attempt start, answers, finish, challenger start and answer: one attempt, one score', async () => {
     t.clock.set(moments2025.week1Open);
     // Ana plays everything at once twenty times over.
@@ -376,7 +378,7 @@ describe(`${PARALLEL} identical requests at once, week 1 open`, () => {
   });
 });
 
-describe(`${PARALLEL} identical requests at once, between weeks`, () => {
+describe(`${PARALLEL} identical requests at once, between weeks`, SLOW, () => {
   it('profile with a team change and holiday weeks: each count moves once', async () => {
     t.clock.set(moments2025.betweenWeeks1And2);
     const body = profileInput(codes.th, { activeWeeks: weeksOff(3) });
