@@ -10,7 +10,8 @@ import { DESKTOP, expectNoAxeViolations, PHONE, registerThroughApi, signInAs } f
  * depend on how long the specs before it took.
  */
 
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
+/** Past the four servers of playwright.config.ts (E2E_PORT … E2E_PORT + 3). */
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 4;
 const ORIGIN = `http://localhost:${PORT}`;
 const CLOSES_AT = Date.parse('2025-02-07T22:59:59.999Z');
 /**
