@@ -21,7 +21,8 @@ const CLOSES_AT = Date.parse('2025-02-07T22:59:59.999Z');
 const CLOCK_START = new Date(CLOSES_AT + 1 - 200_000).toISOString();
 
 test.use({ baseURL: ORIGIN });
-test.describe.configure({ timeout: 200_000 });
+// Up to three minutes of waiting for the close on a quiet machine, where the server boots fast.
+test.describe.configure({ timeout: 300_000 });
 
 let server: ChildProcess;
 test.beforeAll(async () => {
@@ -72,7 +73,7 @@ test('a player who starts 58 s before the close sees the time-up result of that 
   await expect(page.getByRole('heading', { name: 'Ready, Camille?' })).toBeVisible();
 
   // Less than 5 minutes before the close, the instructions say how long is left.
-  const notice = page.getByText(/^This game week closes in 0[0-1]:\d\d: once you start/);
+  const notice = page.getByText(/^This game week closes in 0[0-4]:\d\d: once you start/);
   await expect(notice).toBeVisible();
   await expectNoAxeViolations(page);
 
