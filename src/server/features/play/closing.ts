@@ -38,18 +38,16 @@ export async function score(
     elapsedSeconds: (last - attempt.startedAt.getTime()) / 1000,
     timedOut: !complete,
   });
-  const finishedAt = new Date(
-    complete ? last : Math.min(now.getTime(), attempt.deadlineAt.getTime()),
-  );
   // A time-out's time is the time it used (up to its deadline), never 0: it counts in the
-  // player's and the team's time figures as the slow set it was.
+  // player's and the team's time figures as the slow set it was. The set ended then.
   const elapsedMs = timeUsedMs({
     startedAt: attempt.startedAt,
     deadlineAt: attempt.deadlineAt,
     lastAnswerAt: new Date(last),
-    closedAt: finishedAt,
+    closedAt: now,
     complete,
   });
+  const finishedAt = new Date(attempt.startedAt.getTime() + elapsedMs);
   const scored = await repo.scoreAttempt(tx, attempt.id, {
     answers,
     finishedAt,
