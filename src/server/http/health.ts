@@ -30,8 +30,10 @@ export function registerHealthRoutes(
   database: DatabaseHandle,
   readiness: Readiness,
 ): void {
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook: it runs on every response, and a promise for a flag check is waste.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (readiness.draining) void reply.header('connection', 'close');
+    done(null, payload);
   });
   app.get('/health/live', async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
