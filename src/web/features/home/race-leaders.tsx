@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TrackStandings } from '../../../shared/contracts/standings';
-import { Flag } from '../../components/flag';
-import { countryName, pointsCount } from '../../lib/format';
+import { TeamPlace } from '../../components/team-place';
+import { pointsCount } from '../../lib/format';
 import styles from './track-view.module.css';
 
 type TrackTeam = TrackStandings['teams'][number];
@@ -23,15 +23,14 @@ export function RaceLeaders({ teams, myTeamId }: { teams: TrackTeam[]; myTeamId:
         const mine = team.teamId === myTeamId;
         return (
           <li key={team.teamId} className={mine ? styles.leaderMine : undefined}>
-            <span className="position-badge">
-              <span className="visually-hidden">{t('race.position')} </span>
-              {team.position}
-            </span>
-            <Flag code={team.flag} />
-            <span className={styles.team}>
-              {countryName(team.flag, team.name, i18n.language)}
+            <TeamPlace
+              position={team.position}
+              flag={team.flag}
+              name={team.name}
+              nameClassName={styles.team}
+            >
               {mine && <span className="visually-hidden"> ({t('leaderboard.yourTeam')})</span>}
-            </span>
+            </TeamPlace>
             <span className={styles.points}>
               {t('standings.points', pointsCount(team.points, i18n.language))}
             </span>

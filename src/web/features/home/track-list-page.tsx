@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Flag } from '../../components/flag';
+import { TeamPlace } from '../../components/team-place';
 import { usePlayer } from '../../lib/auth/use-player';
-import { countryName, pointsCount } from '../../lib/format';
+import { pointsCount } from '../../lib/format';
 import { useLoggedFailure } from '../../lib/use-logged-failure';
 import { useTrackStandings } from './api/get-track-standings';
 import { currentEvent, raceWeek } from './race-week';
@@ -46,12 +46,12 @@ function TrackList({ eventId, eventWeek }: { eventId: number; eventWeek: number 
     <ol className={styles.list}>
       {standings.data.teams.map((team) => (
         <li key={team.teamId} className={styles.row}>
-          <span className="position-badge">
-            <span className="visually-hidden">{t('race.position')} </span>
-            {team.position}
-          </span>
-          <Flag code={team.flag} />
-          <span className={styles.team}>{countryName(team.flag, team.name, i18n.language)}</span>
+          <TeamPlace
+            position={team.position}
+            flag={team.flag}
+            name={team.name}
+            nameClassName={styles.team}
+          />
           <span className={styles.figures}>
             {t('standings.points', pointsCount(team.points, i18n.language))}
             {' · '}

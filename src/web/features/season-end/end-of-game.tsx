@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Flag } from '../../components/flag';
+import { TeamPlace } from '../../components/team-place';
 import { Logo } from '../../components/logo';
 import { RegionalWinnersSection } from '../../components/regional-winners';
-import { countryName, pointsCount } from '../../lib/format';
+import { pointsCount } from '../../lib/format';
 import { useStandings } from '../../lib/standings';
 import { useLoggedFailure } from '../../lib/use-logged-failure';
 import styles from './end-of-game.module.css';
@@ -35,14 +35,12 @@ export function EndOfGame({ seasonName }: { seasonName: string }) {
                 key={team.teamId}
                 className={`${styles.row} ${team.position <= 3 ? styles.podium : ''}`}
               >
-                <span className="position-badge">
-                  <span className="visually-hidden">{t('race.position')} </span>
-                  {team.position}
-                </span>
-                <Flag code={team.flag} />
-                <span className={styles.team}>
-                  {countryName(team.flag, team.name, i18n.language)}
-                </span>
+                <TeamPlace
+                  position={team.position}
+                  flag={team.flag}
+                  name={team.name}
+                  nameClassName={styles.team}
+                />
                 <span className={styles.points}>
                   {t('standings.points', pointsCount(team.overall, i18n.language))}
                 </span>
