@@ -57,6 +57,16 @@ export function postgresCpuMs(): number {
   return seen ? total * 10 : Number.NaN;
 }
 
+/** CPU time (ms) each of these processes has used so far; a process that is gone is left out. */
+export function cpuMsByPid(pids: readonly number[]): Map<number, number> {
+  const result = new Map<number, number>();
+  for (const pid of pids) {
+    const used = cpuMsOf(pid);
+    if (!Number.isNaN(used)) result.set(pid, used);
+  }
+  return result;
+}
+
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');

@@ -1,5 +1,6 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { prepared, valueOf } from '../db/prepared';
 import { loginTransactions, players, sessions } from '../db/schema';
 import { notifySessionChanged } from './session-memo';
 
@@ -37,18 +38,30 @@ export async function findSession(db: Database, idHash: string): Promise<Session
   return row;
 }
 
-/** The session and its player in one round trip: every signed-in request starts here. */
-export async function findSessionWithPlayer(db: Database, idHash: string) {
-  const [row] = await db
+// Prepared (db/prepared.ts): every player's first request of a session on an instance reads
+// it, and a session in use is touched every few minutes.
+const sessionWithPlayerQuery = prepared('auth_session_with_player', (db) =>
+  db
     .select({ session: sessions, player: players })
     .from(sessions)
     .innerJoin(players, eq(players.id, sessions.playerId))
-    .where(eq(sessions.idHash, idHash));
+    .where(eq(sessions.idHash, sql.placeholder('idHash'))),
+);
+const touchSessionQuery = prepared('auth_touch_session', (db) =>
+  db
+    .update(sessions)
+    .set({ lastSeenAt: valueOf('now') })
+    .where(eq(sessions.idHash, sql.placeholder('idHash'))),
+);
+
+/** The session and its player in one round trip: every signed-in request starts here. */
+export async function findSessionWithPlayer(db: Database, idHash: string) {
+  const [row] = await sessionWithPlayerQuery(db, { idHash });
   return row;
 }
 
 export async function touchSession(db: Database, idHash: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+  await touchSessionQuery(db, { idHash, now });
 }
 
 /** Stores refreshed tokens unless another request refreshed them first (then returns false). */

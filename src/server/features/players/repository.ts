@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { notifyPlayerChanged } from '../../auth/session-memo';
 import type { Database } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { activeWeeks, players, salesTeams, teams } from '../../db/schema';
 import { memoised } from '../season/content-cache';
 
@@ -98,16 +99,26 @@ export async function findPlayerTeam(db: Database, player: PlayerRow) {
  */
 export type ActiveWeeksOf = (seasonId: string) => Promise<boolean[]>;
 
+// Prepared (db/prepared.ts): read once per session and instance, by every player of the week.
+const activeWeeksQuery = prepared('players_active_weeks', (db) =>
+  db
+    .select()
+    .from(activeWeeks)
+    .where(
+      and(
+        eq(activeWeeks.playerId, sql.placeholder('playerId')),
+        eq(activeWeeks.seasonId, sql.placeholder('seasonId')),
+      ),
+    ),
+);
+
 /** week_1..week_6 for a season; all active when the player never saved them. */
 export async function findActiveWeeks(
   db: Database,
   playerId: string,
   seasonId: string,
 ): Promise<boolean[]> {
-  const [row] = await db
-    .select()
-    .from(activeWeeks)
-    .where(and(eq(activeWeeks.playerId, playerId), eq(activeWeeks.seasonId, seasonId)));
+  const [row] = await activeWeeksQuery(db, { playerId, seasonId });
   return row
     ? [row.week1, row.week2, row.week3, row.week4, row.week5, row.week6]
     : [true, true, true, true, true, true];

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { notifiedInStatement, notify, type Database } from '../../db/client';
-import { preparedSql } from '../../db/prepared';
+import { prepared, preparedSql } from '../../db/prepared';
 import { memoised } from '../season/content-cache';
-import { players, playerTotals, teams, teamWeekStats } from '../../db/schema';
+import { playerTotals, teams, teamWeekStats } from '../../db/schema';
 
 export const STANDINGS_CHANNEL = 'podium_standings';
 
@@ -91,14 +91,46 @@ export async function movePlayerTotal(
   await db.update(playerTotals).set({ teamId }).where(eq(playerTotals.playerId, playerId));
 }
 
+// The snapshot's two statements are prepared (db/prepared.ts): during a week every score
+// makes the next standings read rebuild the snapshot.
+const teamWeeksQuery = prepared('standings_team_weeks', (db) =>
+  db
+    .select()
+    .from(teamWeekStats)
+    .where(eq(teamWeekStats.seasonId, sql.placeholder('seasonId'))),
+);
+
 export async function findTeamWeeks(db: Database, seasonId: string) {
-  return db.select().from(teamWeekStats).where(eq(teamWeekStats.seasonId, seasonId));
+  return teamWeeksQuery(db, { seasonId });
 }
 
 /** Every team; memoised per instance until teams change (content-cache.ts). */
 export async function listTeams(db: Database) {
   return memoised(db, 'teams', () => db.select().from(teams));
 }
+
+const topPlayersQuery = preparedSql<{
+  team_id: number;
+  name: string | null;
+  given_name: string | null;
+  family_name: string | null;
+  total: number;
+  total_time_ms: string | number;
+  last_submission_at: string | Date;
+}>(
+  'standings_top_players',
+  `select teams.id as team_id, best.*
+   from teams
+   cross join lateral (
+     select players.name, players.given_name, players.family_name, player_totals.total,
+       player_totals.total_time_ms, player_totals.last_submission_at
+     from player_totals join players on players.id = player_totals.player_id
+     where player_totals.season_id = $1 and player_totals.team_id = teams.id
+     order by player_totals.total desc nulls last, player_totals.total_time_ms,
+       player_totals.last_submission_at
+     limit 1
+   ) best`,
+);
 
 /**
  * The best player of each team (ties: higher total, lower time, earlier last submission): one
@@ -107,30 +139,8 @@ export async function listTeams(db: Database) {
  * then sort every player of the team (2 s instead of 1 ms at 100,000 players).
  */
 export async function findTopPlayers(db: Database, seasonId: string) {
-  interface Row {
-    team_id: number;
-    name: string | null;
-    given_name: string | null;
-    family_name: string | null;
-    total: number;
-    total_time_ms: string;
-    last_submission_at: string | Date;
-  }
-  // PGlite and node-postgres both answer raw queries with { rows }.
-  const result = (await db.execute(sql`
-    select ${teams.id} as team_id, best.*
-    from ${teams}
-    cross join lateral (
-      select ${players.name} as name, ${players.givenName} as given_name, ${players.familyName} as family_name,
-        ${playerTotals.total} as total, ${playerTotals.totalTimeMs} as total_time_ms,
-        ${playerTotals.lastSubmissionAt} as last_submission_at
-      from ${playerTotals} join ${players} on ${players.id} = ${playerTotals.playerId}
-      where ${playerTotals.seasonId} = ${seasonId} and ${playerTotals.teamId} = ${teams.id}
-      order by ${playerTotals.total} desc nulls last, ${playerTotals.totalTimeMs}, ${playerTotals.lastSubmissionAt}
-      limit 1
-    ) best
-  `)) as unknown as { rows: Row[] };
-  return result.rows.map((row) => ({
+  const rows = await topPlayersQuery(db, [seasonId]);
+  return rows.map((row) => ({
     teamId: Number(row.team_id),
     name: row.name ?? ([row.given_name, row.family_name].filter(Boolean).join(' ') || '—'),
     total: Number(row.total),
