@@ -98,8 +98,11 @@ export function GapQuestions({ gaps }: { gaps: Gaps }) {
               className={question.flags.length > 0 ? styles.flaggedRow : undefined}
             >
               <th scope="row" className={styles.questionCell}>
-                <span className={styles.where}>{where(question)}</span>
-                <span className={styles.questionText}>{question.text}</span>
+                {/* A grid inside the cell: a grid cell itself would leave the table's layout. */}
+                <span className={styles.questionStack}>
+                  <span className={styles.where}>{where(question)}</span>
+                  <span className={styles.questionText}>{question.text}</span>
+                </span>
               </th>
               <td>{topic(question)}</td>
               <td>
