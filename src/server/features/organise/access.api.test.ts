@@ -49,6 +49,8 @@ const endpoints: [Method, string][] = [
   ['GET', '/api/organise/exports/standings.csv'],
   ['GET', '/api/organise/exports/players.csv'],
   ['GET', '/api/organise/exports/regional-winners.csv'],
+  ['GET', '/api/organise/gaps'],
+  ['GET', '/api/organise/exports/gaps.csv'],
 ];
 const body = (method: Method) => (method === 'GET' || method === 'DELETE' ? undefined : {});
 

@@ -18,6 +18,7 @@ import { requireOrganiser } from '../../auth/organiser-role';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { auditPage } from './audit';
+import { registerGapsRoutes } from './gaps-routes';
 import { registerPlayerRoutes } from './player-routes';
 import { registerQuestionRoutes } from './question-routes';
 import { warnings } from './readiness';
@@ -78,4 +79,5 @@ export function registerOrganiseRoutes(app: FastifyInstance, deps: OrganiseDeps)
   registerQuestionRoutes(typed, deps, guard);
   registerPlayerRoutes(typed, deps, guard);
   registerReportRoutes(typed, deps, guard);
+  registerGapsRoutes(typed, deps, guard);
 }

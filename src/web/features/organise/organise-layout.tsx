@@ -11,6 +11,7 @@ const SECTIONS = [
   ['questions', 'questions'],
   ['players', 'players'],
   ['exports', 'exports'],
+  ['gaps', 'gaps'],
   ['audit', 'audit'],
 ] as const;
 
