@@ -74,19 +74,19 @@ async function deliver(deps: ReminderDeps, reminder: repo.ReminderRow): Promise<
   const now = deps.clock.now();
   const closesAt = week ? weekWindow(week, reminder.timeZone).closesAt : null;
   if (!closesAt || now > closesAt) {
-    await repo.finishReminder(deps.db, reminder.id, { status: 'skipped', note: 'week closed' });
+    await repo.finishReminder(deps.db, reminder.id, { status: 'skipped', note: 'week-closed' });
     return false;
   }
   const player = await repo.recipientOf(deps.db, reminder);
   if (!player?.qualifies || !player.email || player.teamId !== reminder.teamId) {
-    const note = !player?.qualifies ? 'no longer qualifies' : 'changed team';
+    const note = !player?.qualifies ? 'not-qualified' : 'changed-team';
     await repo.finishReminder(deps.db, reminder.id, { status: 'skipped', note });
     return false;
   }
   if (reminder.tries > MAX_TRIES) {
     await repo.finishReminder(deps.db, reminder.id, {
       status: 'failed',
-      note: reminder.note ?? 'too many tries',
+      note: reminder.note ?? 'too-many-tries',
     });
     return false;
   }

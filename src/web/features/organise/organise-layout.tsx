@@ -11,6 +11,7 @@ const SECTIONS = [
   ['questions', 'questions'],
   ['players', 'players'],
   ['exports', 'exports'],
+  ['outbox', 'outbox'],
   ['audit', 'audit'],
 ] as const;
 

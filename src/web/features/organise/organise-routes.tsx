@@ -25,6 +25,7 @@ export const organiseRoutes: RouteObject[] = [
     import('./players/player-page').then((m) => m.PlayerPage),
   ),
   screen({ path: 'exports' }, () => import('./exports/exports-page').then((m) => m.ExportsPage)),
+  screen({ path: 'outbox' }, () => import('./outbox/outbox-page').then((m) => m.OutboxPage)),
   screen({ path: 'audit' }, () => import('./audit/audit-page').then((m) => m.AuditPage)),
 ];
 
