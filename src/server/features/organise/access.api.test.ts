@@ -49,6 +49,7 @@ const endpoints: [Method, string][] = [
   ['GET', '/api/organise/exports/standings.csv'],
   ['GET', '/api/organise/exports/players.csv'],
   ['GET', '/api/organise/exports/regional-winners.csv'],
+  ['GET', '/api/organise/outbox'],
 ];
 const body = (method: Method) => (method === 'GET' || method === 'DELETE' ? undefined : {});
 
