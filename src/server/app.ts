@@ -14,6 +14,9 @@ import { loadSeasonFile } from './features/content/service';
 import { registerOrganiseRoutes } from './features/organise/routes';
 import { registerPlayerRoutes } from './features/players/routes';
 import { registerPlayRoutes } from './features/play/routes';
+import { createMailer } from './features/reminders/mailer';
+import { registerReminderRoutes } from './features/reminders/routes';
+import { startReminderScheduler } from './features/reminders/scheduler';
 import { startAttemptSweep } from './features/play/sweep';
 import { cacheContent } from './features/season/content-cache';
 import { registerSeasonRoutes } from './features/season/routes';
@@ -126,6 +129,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', () => standingsCache.close());
   registerStandingsRoutes(app, { cache: standingsCache, authenticate });
   registerOrganiseRoutes(app, { db: database.db, clock, authenticate });
+  const mailer = createMailer(config.reminders.smtpUrl);
+  registerReminderRoutes(app, {
+    db: database.db,
+    clock,
+    authenticate,
+    transport: mailer.transport,
+    localHour: config.reminders.localHour,
+    hoursBeforeClose: config.reminders.hoursBeforeClose,
+  });
+  if (config.reminders.enabled) {
+    startReminderScheduler(app, {
+      db: database.db,
+      clock,
+      mailer,
+      times: config.reminders,
+      from: config.reminders.from,
+      productName: config.productName,
+      publicOrigin: config.publicOrigin,
+    });
+  }
 
   return app;
 }

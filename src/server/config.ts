@@ -70,6 +70,13 @@ const environmentSchema = z
     RATE_LIMIT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
     RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(0).max(1_000_000).default(300),
     RATE_LIMIT_PLAY: z.coerce.number().int().min(0).max(1_000_000).default(300),
+    SMTP_URL: optionalString.pipe(
+      z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    ),
+    MAIL_FROM: optionalString,
+    REMINDERS: booleanFlag.default(true),
+    REMINDER_LOCAL_HOUR: z.coerce.number().int().min(0).max(23).default(9),
+    REMINDER_HOURS_BEFORE_CLOSE: z.coerce.number().int().min(1).max(168).default(12),
     METRICS_TOKEN: optionalString.pipe(
       z
         .string()
@@ -183,10 +190,27 @@ function toConfig(env: z.output<typeof environmentSchema>) {
      * null: no endpoint and no timing hook.
      */
     metricsToken: env.METRICS_TOKEN ?? null,
+    /**
+     * Reminder e-mails (ADR 0020): sent through `smtpUrl`, or kept in the organiser's outbox
+     * when it is null; at `localHour` in the team's zone on the day a week opens and on the last
+     * day that leaves `hoursBeforeClose` hours. `enabled` false: no scheduler on this instance.
+     */
+    reminders: {
+      enabled: env.REMINDERS,
+      smtpUrl: env.SMTP_URL ?? null,
+      from: env.MAIL_FROM ?? `${env.PRODUCT_NAME} <${env.CONTACT_EMAIL}>`,
+      localHour: env.REMINDER_LOCAL_HOUR,
+      hoursBeforeClose: env.REMINDER_HOURS_BEFORE_CLOSE,
+    },
   };
 }
 
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'OIDC_CLIENT_SECRET', 'METRICS_TOKEN']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'OIDC_CLIENT_SECRET',
+  'METRICS_TOKEN',
+  'SMTP_URL',
+]);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

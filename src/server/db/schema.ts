@@ -54,6 +54,8 @@ export const players = pgTable(
      * change. A week closed before it was counted for the previous team (or for none).
      */
     teamSince: timestamp('team_since', { withTimezone: true }),
+    /** E-mail reminders when a week opens and before it closes (ADR 0020); on by default. */
+    remindersEnabled: boolean('reminders_enabled').notNull().default(true),
   },
   (table) => [
     uniqueIndex('players_oidc_identity').on(table.oidcIssuer, table.oidcSubject),
@@ -425,5 +427,57 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_at').on(table.at.desc(), table.id.desc()),
     index('audit_log_entity').on(table.entityType, table.entityId),
+  ],
+);
+
+/**
+ * A reminder e-mail (ADR 0020): one row per player, week and kind, so that "exactly once" is the
+ * unique key's doing. Written when it comes due, claimed with a lease by one instance, then sent
+ * (SMTP) or kept (the demo outbox). The text is stored as sent, for the organiser's outbox.
+ */
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    playerId: uuid('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    seasonId: text('season_id').notNull(),
+    setNum: smallint('set_num').notNull(),
+    kind: text('kind', { enum: ['opening', 'closing'] }).notNull(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** The team's zone when planned: the local time shown in the outbox. */
+    timeZone: text('time_zone').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true, precision: 3 }).notNull(),
+    /**
+     * pending → sending (claimed) → sent | skipped (no longer qualifies, or the week closed)
+     * | failed (gave up after several attempts).
+     */
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'skipped', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** A claim lasts until then; an instance that died mid-send leaves it to expire. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true, precision: 3 }),
+    tries: smallint('tries').notNull().default(0),
+    /** Where it went: 'smtp' or 'outbox' (no SMTP_URL). */
+    transport: text('transport', { enum: ['smtp', 'outbox'] }),
+    recipient: text('recipient'),
+    language: text('language'),
+    subject: text('subject'),
+    body: text('body'),
+    sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }),
+    /** Why it was skipped or the last sending error. */
+    note: text('note'),
+  },
+  (table) => [
+    uniqueIndex('reminders_once').on(table.playerId, table.seasonId, table.setNum, table.kind),
+    index('reminders_claimable')
+      .on(table.dueAt)
+      .where(sql`${table.status} in ('pending', 'sending')`),
+    index('reminders_recent').on(table.dueAt.desc()),
   ],
 );

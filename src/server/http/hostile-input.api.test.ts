@@ -84,6 +84,7 @@ const queries: Record<string, Record<string, string>> = {
 const bodies: Record<string, unknown> = {
   'POST /api/me/registration': profileInput(es),
   'PUT /api/me/profile': profileInput(es),
+  'PUT /api/me/reminders': { enabled: false },
   'POST /api/attempts/:id/answers': { position: 2, option: 'a' },
   'POST /api/attempts/:id/challenger/answer': { option: 'a' },
   'PUT /api/organise/season': seasonInputOf(season),

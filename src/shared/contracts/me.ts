@@ -47,6 +47,8 @@ export const meSchema = z.object({
   registered: z.boolean(),
   /** May use the organiser tools (/organise, /api/organise/…); refreshed at each sign-in. */
   organiser: z.boolean(),
+  /** E-mail reminders when a week opens and before it closes (ADR 0020); on by default. */
+  remindersEnabled: z.boolean(),
   /** The time zone the calendar runs in for this player: the team's, else the season's. */
   timeZone: z.string(),
   /** Launch of the season (week 1 opening in the player's zone), ISO; null while no season exists. */

@@ -51,6 +51,7 @@ const endpoints: [Method, string][] = [
   ['GET', '/api/organise/exports/regional-winners.csv'],
   ['GET', '/api/organise/gaps'],
   ['GET', '/api/organise/exports/gaps.csv'],
+  ['GET', '/api/organise/outbox'],
 ];
 const body = (method: Method) => (method === 'GET' || method === 'DELETE' ? undefined : {});
 

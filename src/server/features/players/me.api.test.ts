@@ -61,6 +61,7 @@ describe('GET /api/me', () => {
       salesTeam: null,
       registered: false,
       organiser: false,
+      remindersEnabled: true,
       // No season yet: no launch, and the calendar would run in UTC.
       timeZone: 'UTC',
       eventStartsAt: null,

@@ -45,6 +45,7 @@ export async function playerView(
     salesTeam: salesTeam ? { id: salesTeam.id, name: salesTeam.name } : null,
     registered: player.registeredAt !== null,
     organiser: player.organiser,
+    remindersEnabled: player.remindersEnabled,
     timeZone,
   };
   const now = clock.now();

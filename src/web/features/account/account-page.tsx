@@ -10,6 +10,7 @@ import { useSaveProfile } from '../../lib/auth/save-profile';
 import { useTeamsAndLanguages } from '../../lib/teams';
 import { useErrorText, useTransientMessage } from '../../lib/use-error-message';
 import styles from './account.module.css';
+import { ReminderSwitch } from './reminder-switch';
 import { StatsTiles } from './stats-tiles';
 
 const choiceOf = (me: Me): ProfileChoice => ({
@@ -126,6 +127,7 @@ export function AccountPage() {
           {error}
         </p>
       </form>
+      {me.registered && <ReminderSwitch />}
       <StatsTiles />
       <p>
         <Link to="/rules">{t('account.rulesLink')}</Link>

@@ -12,6 +12,7 @@ const SECTIONS = [
   ['players', 'players'],
   ['exports', 'exports'],
   ['gaps', 'gaps'],
+  ['outbox', 'outbox'],
   ['audit', 'audit'],
 ] as const;
 

@@ -26,6 +26,7 @@ export const organiseRoutes: RouteObject[] = [
   ),
   screen({ path: 'exports' }, () => import('./exports/exports-page').then((m) => m.ExportsPage)),
   screen({ path: 'gaps' }, () => import('./gaps/gaps-page').then((m) => m.GapsPage)),
+  screen({ path: 'outbox' }, () => import('./outbox/outbox-page').then((m) => m.OutboxPage)),
   screen({ path: 'audit' }, () => import('./audit/audit-page').then((m) => m.AuditPage)),
 ];
 

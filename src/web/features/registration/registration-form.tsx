@@ -85,6 +85,7 @@ export function RegistrationForm({ me, season }: { me: Me; season: Season }) {
         }
       />
       <p className={styles.note}>{t('registration.updateLater')}</p>
+      <p className={styles.note}>{t('registration.reminders')}</p>
       <div className={styles.actions}>
         <button type="submit" className="button" disabled={save.isPending}>
           {save.isPending ? t('registration.sending') : t('registration.submit')}

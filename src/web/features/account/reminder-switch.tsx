@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Me } from '../../../shared/contracts/me';
+import type { ReminderSetting } from '../../../shared/contracts/reminders';
+import { usePlayer } from '../../lib/auth/use-player';
+import { apiRequest } from '../../lib/api-client';
+import { useErrorText, useTransientMessage } from '../../lib/use-error-message';
+import styles from './account.module.css';
+
+/**
+ * The reminder e-mails switch (ADR 0020), saved on its own as soon as it changes. It sends the
+ * wanted value, not a toggle, and is disabled while saving, so a double click changes nothing.
+ */
+export function ReminderSwitch() {
+  const { t } = useTranslation();
+  const me = usePlayer();
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const [error, setError] = useTransientMessage();
+  const [saved, setSaved] = useTransientMessage();
+  const save = useMutation({
+    mutationFn: (setting: ReminderSetting) =>
+      apiRequest<ReminderSetting>('/api/me/reminders', { method: 'PUT', body: setting }),
+    onSuccess: ({ enabled }) => {
+      queryClient.setQueryData<Me>(['me'], (old) => old && { ...old, remindersEnabled: enabled });
+      setSaved(enabled ? 'reminders.savedOn' : 'reminders.savedOff');
+    },
+    onError: (failure) => setError(errorText(failure)),
+  });
+  const enabled = save.isPending ? save.variables.enabled : me.remindersEnabled;
+
+  return (
+    <section className={styles.section} aria-labelledby="reminders-title">
+      <h2 id="reminders-title" className={styles.heading}>
+        {t('reminders.title')}
+      </h2>
+      <label className={styles.switch}>
+        <input
+          type="checkbox"
+          checked={enabled}
+          disabled={save.isPending}
+          aria-describedby="reminders-help"
+          onChange={(event) => save.mutate({ enabled: event.target.checked })}
+        />
+        <span>{t('reminders.label')}</span>
+      </label>
+      <p id="reminders-help" className={styles.note}>
+        {t('reminders.help', { email: me.email ?? '' })}
+      </p>
+      <p role="status" className={styles.saved}>
+        {saved && t(saved)}
+      </p>
+      <p role="alert" className={styles.error}>
+        {error}
+      </p>
+    </section>
+  );
+}
