@@ -18,9 +18,18 @@ export default defineConfig({
           // score of tiny ones (each file costs its own request and compresses worse).
           groups: [
             {
+              // React, the router, TanStack Query and i18next: every screen's first load, and
+              // they change less often than the app. <Trans> and its HTML parser stay with the
+              // screens that use them (ADR 0023).
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](?!html-parse-stringify|void-elements|react-i18next[\\/]dist[\\/]es[\\/](Icu)?Trans)/,
+              priority: 2,
+            },
+            {
               name: 'shared',
               test: /[\\/]src[\\/](shared|web[\\/](lib|components))[\\/]/,
               minShareCount: 2,
+              includeDependenciesRecursively: false,
             },
           ],
         },

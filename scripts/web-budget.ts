@@ -1,10 +1,20 @@
-// npm run bench:web — the web app's budget (DESIGN.md §3): first-load JavaScript per route,
-// gzipped, from a Vite build's manifest, and Lighthouse's mobile performance score of the
-// login screen and of the signed-in home screen, on the built server and a system Chromium or the bundled one (scripts/chromium.ts).
+// npm run bench:web — the web app's budget (DESIGN.md §3, issue 18, ADR 0023): first-load
+// JavaScript per route, gzipped, from a Vite build's manifest, the web fonts a first visit adds,
+// and Lighthouse's mobile performance score and CLS of the login screen and of the signed-in
+// home screen, on the built server and a system Chromium or the bundled one (scripts/chromium.ts).
+// Each figure is printed beside its target; the exit code is 1 when one is missed.
 // Needs PostgreSQL for the signed-in session (BENCH_DATABASE_URL, as `npm run bench`).
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,8 +27,12 @@ import { resolveChromium } from './chromium';
 import { seedDrivenPlayers } from './bench/seed';
 import { startServer, type Running } from './bench/server-process';
 
+/** First-load JavaScript of the login and home routes, and with the fonts a first visit adds. */
+const FIRST_LOAD_TARGET_KB = 110;
+/** Other routes: the old budget, printed for the record. */
 const JS_BUDGET_KB = 150;
-const SCORE_BUDGET = 95;
+const SCORE_TARGET = 98;
+const CLS_TARGET = 0;
 /** Week 1 of the 2025 season is open: the home screen shows the race and the week to play. */
 const CLOCK_START = '2025-02-05T12:00:00Z';
 const CHROME_FLAGS = [
@@ -35,6 +49,8 @@ const CHROME_FLAGS = [
 const ROUTES: Record<string, string[]> = {
   '/ (login screen)': [],
   '/ (home)': ['features/home/track-view.tsx'],
+  // The language with the largest strings and the only web font (styles/fonts.css).
+  '/ (home, in Thai)': ['features/home/track-view.tsx', 'locales/th.json'],
   '/rules': ['features/rules/rules-page.tsx', 'locales/rules/en.json'],
   '/track': ['features/home/track-list-page.tsx'],
   '/questions': ['features/play/questions-page.tsx'],
@@ -67,7 +83,18 @@ function closure(manifest: Record<string, ManifestChunk>, key: string, into: Set
   for (const imported of chunk.imports ?? []) closure(manifest, imported, into);
 }
 
-function firstLoadJs(): { route: string; files: number; kb: number }[] {
+/** The routes whose first load has the 110 KB target (fonts included). */
+const TARGETED = new Set(['/ (login screen)', '/ (home)', '/ (home, in Thai)']);
+
+interface FirstLoad {
+  route: string;
+  files: number;
+  kb: number;
+  /** Web fonts this first visit downloads, after the first paint (font-display: swap). */
+  fontKb: number;
+}
+
+function firstLoadJs(): FirstLoad[] {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'podium-web-budget-'));
   try {
     execFileSync('npx', ['vite', 'build', '--manifest', '--outDir', outDir, '--emptyOutDir'], {
@@ -77,12 +104,18 @@ function firstLoadJs(): { route: string; files: number; kb: number }[] {
       readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
     ) as Record<string, ManifestChunk>;
     const gzipped = (file: string) => gzipSync(readFileSync(path.join(outDir, file))).length;
+    // The Thai subset (WOFF2, already compressed): its unicode-range keeps every other
+    // language from downloading it, and LanguageSync fetches both weights for Thai.
+    const thaiFonts = readdirSync(path.join(outDir, 'assets'))
+      .filter((file) => /noto-sans-thai.*\.woff2$/.test(file))
+      .reduce((sum, file) => sum + statSync(path.join(outDir, 'assets', file)).size, 0);
     return Object.entries(ROUTES).map(([route, lazy]) => {
       const files = new Set<string>();
       for (const key of ['index.html', ...lazy]) closure(manifest, key, files);
       const js = [...files].filter((file) => file.endsWith('.js'));
       const bytes = js.reduce((sum, file) => sum + gzipped(file), 0);
-      return { route, files: js.length, kb: bytes / 1024 };
+      const fontKb = lazy.includes('locales/th.json') ? thaiFonts / 1024 : 0;
+      return { route, files: js.length, kb: bytes / 1024, fontKb };
     });
   } finally {
     rmSync(outDir, { recursive: true, force: true });
@@ -95,6 +128,7 @@ const MAX_RETRIES = 3;
 /** The median of `runs` Lighthouse performance scores (mobile, the default settings). */
 async function performanceScore(url: string, port: number, name: string, cookie?: string) {
   const scores: number[] = [];
+  const shifts: number[] = [];
   let metrics = '';
   let retries = 0;
   for (let run = 0; run < Number(args.runs); run++) {
@@ -120,23 +154,60 @@ async function performanceScore(url: string, port: number, name: string, cookie?
       continue;
     }
     scores.push(Math.round((lhr.categories.performance!.score ?? 0) * 100));
+    shifts.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN);
     const audit = (id: string) => lhr.audits[id]?.displayValue ?? '—';
-    metrics = `FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}`;
+    metrics = `FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}`;
   }
-  scores.sort((a, b) => a - b);
-  return { score: scores[Math.floor(scores.length / 2)]!, scores, metrics };
+  const sorted = [...scores].sort((a, b) => a - b);
+  // CLS: the worst run, so that one shifting run is not hidden by the median.
+  const cls = Math.max(...shifts);
+  return { score: sorted[Math.floor(sorted.length / 2)]!, scores, cls, metrics };
 }
 
 let failed = false;
-console.log(`First-load JavaScript per route (gzipped; budget ${JS_BUDGET_KB} KB)\n`);
-for (const { route, files, kb } of firstLoadJs()) {
-  const over = kb > JS_BUDGET_KB;
-  failed ||= over;
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+/** One line per figure: the figure, its target, and whether it is met. */
+function report(name: string, figure: string, target: string, met: boolean, detail = '') {
+  failed ||= !met;
   console.log(
-    `${route.padEnd(20)} ${kb.toFixed(1).padStart(7)} KB in ${String(files).padStart(2)} files${over ? '  OVER BUDGET' : ''}`,
+    `${name.padEnd(34)} ${figure.padStart(9)}   target ${target.padEnd(9)} ${met ? 'met' : 'MISSED'}${detail ? `   ${detail}` : ''}`,
   );
 }
 
+console.log(`Load average at the start: ${loadAverage()} (bytes do not depend on it)\n`);
+console.log('First load, gzipped JavaScript (+ web fonts)\n');
+for (const { route, files, kb, fontKb } of firstLoadJs()) {
+  const targeted = TARGETED.has(route);
+  const target = targeted ? FIRST_LOAD_TARGET_KB : JS_BUDGET_KB;
+  if (fontKb > 0) {
+    report(
+      `${route} JavaScript`,
+      `${kb.toFixed(1)} KB`,
+      `≤ ${target} KB`,
+      kb <= target,
+      `${files} files`,
+    );
+    report(
+      `${route} + fonts`,
+      `${(kb + fontKb).toFixed(1)} KB`,
+      `≤ ${target} KB`,
+      kb + fontKb <= target,
+      `fonts ${fontKb.toFixed(1)} KB, after the first paint`,
+    );
+  } else {
+    report(
+      `${route} JavaScript`,
+      `${kb.toFixed(1)} KB`,
+      `≤ ${target} KB`,
+      kb <= target,
+      `${files} files, no web font`,
+    );
+  }
+}
 if (!args['skip-lighthouse']) {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const dbName = `podium_web_${randomBytes(4).toString('hex')}`;
@@ -172,28 +243,29 @@ if (!args['skip-lighthouse']) {
       envVars: { ...process.env, ...browser.env },
     });
     console.log(
-      `\nLighthouse performance, mobile (median of ${args.runs} runs; budget ${SCORE_BUDGET}; load average ${os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ')})\n`,
+      `\nLighthouse, mobile (performance: median of ${args.runs} runs; CLS: the worst run; load average ${loadAverage()})\n`,
     );
     const screens = [
       { name: 'login screen', cookie: undefined },
       { name: 'home (signed in)', cookie: `podium_session=${player!.sessionId}` },
     ];
     for (const screen of screens) {
-      const { score, scores, metrics } = await performanceScore(
+      const { score, scores, cls, metrics } = await performanceScore(
         `${server.origin}/`,
         chrome.port,
         screen.name,
         screen.cookie,
       );
-      const under = score < SCORE_BUDGET;
-      failed ||= under;
-      console.log(
-        `${screen.name.padEnd(18)} ${String(score).padStart(3)} (${scores.join(', ')})  ${metrics}${under ? '  UNDER BUDGET' : ''}`,
+      report(
+        `${screen.name} performance`,
+        String(score),
+        `≥ ${SCORE_TARGET}`,
+        score >= SCORE_TARGET,
+        `runs ${scores.join(', ')}; ${metrics}`,
       );
+      report(`${screen.name} CLS`, cls.toFixed(3), String(CLS_TARGET), cls <= CLS_TARGET);
     }
+    console.log(`\nLoad average at the end: ${loadAverage()}`);
   } finally {
     chrome?.kill();
     await server?.stop();

@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { pickLanguage } from '../shared/domain/language';
 import { LanguageSync } from './app/language-sync';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
 import { initI18n } from './lib/i18n';
 import './styles/fonts.css';
 import './styles/global.css';
@@ -16,7 +16,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
       <LanguageSync />
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );
