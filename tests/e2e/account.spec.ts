@@ -5,8 +5,9 @@ test('after launch a player snoozes a future week, and the started week is locke
   page,
 }) => {
   // Rafael's provider locale (pt-BR) is not an interface language: the browser's English wins.
+  // He joins Colombia: organise-players.spec.ts counts Brazil's players.
   await signInAs(page, 'Rafael Souza');
-  await registerThroughApi(page, 'br');
+  await registerThroughApi(page, 'co');
   await page.goto('/account');
 
   const week1 = page.getByRole('checkbox', { name: /Week 1/ });
@@ -35,7 +36,7 @@ test('after launch a player snoozes a future week, and the started week is locke
 test('a player without a team is told how to join one, and can once a team is chosen', async ({
   page,
 }) => {
-  // Linh stays without a team here (organise-players.spec.ts registers her when it needs her).
+  // Linh stays without a team.
   await signInAs(page, 'Linh Nguyễn', '/account');
   await expect(page.getByText(/Bạn chưa ở trong đội nào|You are not in a team yet/)).toBeVisible();
   const join = page.getByRole('button', { name: /Tham gia đội|Join the team/ });

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -11,10 +12,19 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary, 'axe violations').toEqual([]);
 }
 
-/** Picks a demo account on the embedded provider's sign-in page. */
+/**
+ * Picks an account on the embedded provider's sign-in page: a demo person, or one of the
+ * specs' own people (src/server/auth/demo-accounts.ts), listed apart and folded away. Each spec
+ * file signs in only as its own people, so it passes alone and in any order.
+ */
 export async function chooseDemoAccount(page: Page, name: string): Promise<void> {
   await expect(page).toHaveURL(/\/idp\/interaction\//);
-  await page.getByRole('button', { name: new RegExp(name) }).click();
+  const folded = page.locator('details:not([open])');
+  const choice = page.getByRole('button', { name: new RegExp(`^${name} `) });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  if (!(await choice.isVisible()) && (await folded.count()) > 0)
+    await folded.locator('summary').click();
+  await choice.click();
 }
 
 export const PHONE = { width: 375, height: 812 };
@@ -61,3 +71,47 @@ export const AUTHORING_ORIGIN = `http://localhost:${Number(process.env.E2E_PORT 
 
 /** The fourth e2e server (playwright.config.ts): the 2025 weeks, its clock after the last one. */
 export const AFTER_SEASON_ORIGIN = `http://localhost:${Number(process.env.E2E_PORT ?? 3210) + 3}`;
+
+/** A server a spec starts for itself (scripts/e2e-server.mjs, its own fresh database). */
+export interface OwnServer {
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the built server on `port` with `env` (a season file, a clock) and waits until it is
+ * ready. Specs use E2E_PORT + 5 and up: playwright.config.ts starts E2E_PORT … + 3 and
+ * week-close.spec.ts + 4.
+ */
+export async function startOwnServer(
+  port: number,
+  env: Record<string, string>,
+): Promise<OwnServer> {
+  const origin = `http://localhost:${port}`;
+  const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: origin, LOG_LEVEL: 'warn', ...env },
+  });
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const stop = async () => {
+    if (server.exitCode === null) server.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await expect
+      .poll(
+        async () =>
+          (
+            await fetch(`${origin}/health/ready`, { signal: AbortSignal.timeout(5000) }).catch(
+              () => null,
+            )
+          )?.status,
+        { timeout: 240_000, intervals: [250] },
+      )
+      .toBe(200);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, stop };
+}

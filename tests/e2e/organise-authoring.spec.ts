@@ -39,7 +39,7 @@ test('an organiser rewrites the challenger in English and Spanish, approves it, 
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
-  await signInAs(page, 'Morgan Lee', '/organise/questions');
+  await signInAs(page, 'Aisha Khan', '/organise/questions');
   await expect(page.getByRole('heading', { level: 1, name: 'Questions' })).toBeVisible();
   await openWeek(page, 1);
   await expect(page.getByRole('heading', { name: 'This week is ready to open' })).toBeVisible();
@@ -74,21 +74,21 @@ test('an organiser rewrites the challenger in English and Spanish, approves it, 
 
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Approved.' })).toBeVisible();
-  await expect(editor.getByText(/Approved by Morgan Lee on/)).toBeVisible();
+  await expect(editor.getByText(/Approved by Aisha Khan on/)).toBeVisible();
 
   await page.getByRole('link', { name: 'Back to week 1' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Week 1' })).toBeFocused();
   await expect(page.getByRole('heading', { name: 'This week is ready to open' })).toBeVisible();
   await expect(challenger.getByText(NEW_ENGLISH)).toBeVisible();
 
-  // Katarzyna plays in Spanish: after the five questions, the challenger is the new one.
+  // Zofia plays in Spanish: after the five questions, the challenger is the new one.
   const context = await browser.newContext({
     baseURL: AUTHORING_ORIGIN,
     locale: 'en-GB',
     viewport: PHONE,
   });
   const player = await context.newPage();
-  await signInAs(player, 'Katarzyna Nowak');
+  await signInAs(player, 'Zofia Wiśniewska');
   await registerThroughApi(player, 'pl', 'es');
   await player.goto('/questions');
   await player.getByRole('button', { name: 'Empezar' }).click();
@@ -120,7 +120,7 @@ test('an organiser exports week 2, imports an edited file after a dry run, and a
   page,
 }) => {
   await page.setViewportSize(DESKTOP);
-  await signInAs(page, 'Morgan Lee', '/organise/questions?week=2');
+  await signInAs(page, 'Aisha Khan', '/organise/questions?week=2');
   await expect(page.getByRole('heading', { level: 2, name: 'Week 2' })).toBeVisible();
 
   const download = page.waitForEvent('download');
@@ -182,7 +182,7 @@ test('the questions screen passes axe on a laptop and a tablet, and works on a p
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAs(page, 'Morgan Lee', '/organise/questions?week=3');
+  await signInAs(page, 'Aisha Khan', '/organise/questions?week=3');
   for (const viewport of [DESKTOP, { width: 768, height: 1024 }]) {
     await page.setViewportSize(viewport);
     await expect(page.getByRole('heading', { level: 2, name: 'Week 3' })).toBeVisible();
@@ -214,8 +214,8 @@ test('the questions screen passes axe on a laptop and a tablet, and works on a p
 test('a player who opens the organiser tools is told they are for organisers only', async ({
   page,
 }) => {
-  await signInAs(page, 'Camille Martin', '/organise/questions');
-  // Camille's interface is in French (her provider's locale).
+  await signInAs(page, 'Chloé Dubois', '/organise/questions');
+  // Chloé's interface is in French (her provider's locale).
   await expect(
     page.getByRole('heading', { level: 1, name: 'Réservé aux organisateurs' }),
   ).toBeVisible();

@@ -3,10 +3,10 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoAxeViolations, PHONE, registerThroughApi, signInAs } from './fixtures';
 
 /**
- * The organisers' dashboard, players and exports screens, signed in as the demo organiser
- * (Morgan Lee, who stays unregistered: play.spec.ts registers him later). Rafael (Brazil,
- * account.spec.ts's player) plays week 1, and Linh (Vietnam) gets a week marked inactive: no
- * spec that runs after this one looks at those two teams.
+ * The organisers' dashboard, players and exports screens, signed in as this spec's organiser
+ * (Oliver Bennett, unregistered). Thiago (Brazil) plays week 1, the only player in Latin America
+ * who plays in any spec, and Mai (Vietnam) gets a week marked inactive: no other spec registers
+ * anyone in those two teams, so this file passes alone and in any order.
  */
 
 const LAPTOP = { width: 1280, height: 800 };
@@ -25,11 +25,11 @@ async function ensureRegistered(page: Page, country: string): Promise<void> {
   if (!me.registered) await registerThroughApi(page, country);
 }
 
-/** Rafael plays the open week through the API (first option each time); repeating is harmless. */
-async function rafaelPlaysWeek1(browser: Browser, baseURL: string | undefined): Promise<void> {
+/** Thiago plays the open week through the API (first option each time); repeating is harmless. */
+async function thiagoPlaysWeek1(browser: Browser, baseURL: string | undefined): Promise<void> {
   const context = await browser.newContext({ baseURL, locale: 'en-GB' });
   const page = await context.newPage();
-  await signInAs(page, 'Rafael Souza');
+  await signInAs(page, 'Thiago Costa');
   await ensureRegistered(page, 'br');
   const started = await page.request.post('/api/weeks/current/attempt', { headers: CSRF });
   expect(started.status()).toBe(200);
@@ -45,11 +45,11 @@ async function rafaelPlaysWeek1(browser: Browser, baseURL: string | undefined): 
   await context.close();
 }
 
-/** Linh (Vietnam) registers, unless an earlier test did: she has not played week 1. */
-async function linhRegisters(browser: Browser, baseURL: string | undefined): Promise<void> {
+/** Mai (Vietnam) registers, unless an earlier test did: she has not played week 1. */
+async function maiRegisters(browser: Browser, baseURL: string | undefined): Promise<void> {
   const context = await browser.newContext({ baseURL, locale: 'en-GB' });
   const page = await context.newPage();
-  await signInAs(page, 'Linh Nguyễn', '/account');
+  await signInAs(page, 'Mai Trần', '/account');
   await ensureRegistered(page, 'vn');
   await context.close();
 }
@@ -85,9 +85,9 @@ test('an organiser downloads the regional winners CSV and reads it back', async 
   page,
 }, testInfo) => {
   test.setTimeout(150_000);
-  await rafaelPlaysWeek1(browser, testInfo.project.use.baseURL);
+  await thiagoPlaysWeek1(browser, testInfo.project.use.baseURL);
   await page.setViewportSize(LAPTOP);
-  await signInAs(page, 'Morgan Lee', '/organise/exports');
+  await signInAs(page, 'Oliver Bennett', '/organise/exports');
   await expect(page.getByRole('heading', { level: 1, name: 'Exports' })).toBeVisible();
   await axeAt(page, [LAPTOP, TABLET]);
 
@@ -114,13 +114,13 @@ test('an organiser downloads the regional winners CSV and reads it back', async 
     'total_time',
     'last_submission',
   ]);
-  const rafael = lines.map(csvFields).find((fields) => fields[2] === 'Rafael Souza');
-  expect(rafael).toBeDefined();
-  const [region, rank, , email, team, points, seconds, time, lastSubmission] = rafael!;
+  const thiago = lines.map(csvFields).find((fields) => fields[2] === 'Thiago Costa');
+  expect(thiago).toBeDefined();
+  const [region, rank, , email, team, points, seconds, time, lastSubmission] = thiago!;
   expect({ region, rank, email, team }).toEqual({
     region: 'LATAM',
     rank: '1',
-    email: 'rafael.souza@example.com',
+    email: 'thiago.costa@example.com',
     team: 'Brazil',
   });
   expect(points).toMatch(/^\d+\.\d{2}$/);
@@ -134,10 +134,10 @@ test('the dashboard shows the open week: participation, hardest questions, who h
   page,
 }, testInfo) => {
   test.setTimeout(150_000);
-  await rafaelPlaysWeek1(browser, testInfo.project.use.baseURL);
-  await linhRegisters(browser, testInfo.project.use.baseURL);
+  await thiagoPlaysWeek1(browser, testInfo.project.use.baseURL);
+  await maiRegisters(browser, testInfo.project.use.baseURL);
   await page.setViewportSize(LAPTOP);
-  await signInAs(page, 'Morgan Lee', '/organise');
+  await signInAs(page, 'Oliver Bennett', '/organise');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Week' })).toHaveValue('1');
   await expect(page.getByText('This week is open: players are playing now.')).toBeVisible();
@@ -151,14 +151,14 @@ test('the dashboard shows the open week: participation, hardest questions, who h
   // Five questions and the challenger show their spread.
   const questions = page.getByRole('article');
   await expect(questions).toHaveCount(6);
-  // Rafael's answers count (and any other spec's players).
+  // Thiago's answers count (and any other spec's players).
   await expect(questions.first()).toContainText(/% correct \(\d+ of [1-9]\d* answers?\)/);
   await expect(questions.first().getByText('correct answer')).toBeVisible();
 
-  // Linh is active in week 1 and has not played: she is on the reminder list.
+  // Mai is active in week 1 and has not played: she is on the reminder list.
   await expect(teams.getByRole('row', { name: /Vietnam/ })).toContainText('0 / 1');
   const notPlayed = page.getByRole('region', { name: 'Who has not played yet' });
-  await expect(notPlayed.getByRole('row', { name: /Linh Nguyễn/ })).toContainText('Vietnam');
+  await expect(notPlayed.getByRole('row', { name: /Mai Trần/ })).toContainText('Vietnam');
   await expect(
     notPlayed.getByRole('link', { name: 'Download the list for reminders (CSV)' }),
   ).toHaveAttribute('href', '/api/organise/weeks/1/not-played.csv');
@@ -176,21 +176,21 @@ test('an organiser finds a player, opens their weeks and marks week 1 inactive w
   page,
 }, testInfo) => {
   test.setTimeout(150_000);
-  await linhRegisters(browser, testInfo.project.use.baseURL);
+  await maiRegisters(browser, testInfo.project.use.baseURL);
 
   await page.setViewportSize(LAPTOP);
-  await signInAs(page, 'Morgan Lee', '/organise/players');
+  await signInAs(page, 'Oliver Bennett', '/organise/players');
   await expect(page.getByRole('heading', { level: 1, name: 'Players' })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Name or email' }).fill('linh.nguyen@');
+  await page.getByRole('searchbox', { name: 'Name or email' }).fill('mai.tran@');
   await page.getByRole('combobox', { name: 'Team' }).selectOption({ label: 'Vietnam' });
   await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page).toHaveURL(/q=linh\.nguyen%40&team=\d+/);
+  await expect(page).toHaveURL(/q=mai\.tran%40&team=\d+/);
   await expect(page.getByRole('heading', { name: 'Players found: 1' })).toBeVisible();
   await axeAt(page, [LAPTOP, TABLET]);
 
-  await page.getByRole('link', { name: 'Linh Nguyễn' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Linh Nguyễn' })).toBeVisible();
-  const weeks = page.getByRole('table', { name: 'Weeks of Linh Nguyễn' });
+  await page.getByRole('link', { name: 'Mai Trần' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mai Trần' })).toBeVisible();
+  const weeks = page.getByRole('table', { name: 'Weeks of Mai Trần' });
   await expect(weeks.getByRole('row')).toHaveCount(7);
   const week1 = weeks.getByRole('row', { name: /^Week 1/ });
   await expect(week1).toContainText('open');
@@ -208,7 +208,7 @@ test('an organiser finds a player, opens their weeks and marks week 1 inactive w
   await reason.fill('Sick leave all week');
   await form.getByRole('button', { name: 'Mark inactive' }).click();
   await expect(
-    page.getByRole('status').filter({ hasText: 'Week 1 is now inactive for Linh Nguyễn.' }),
+    page.getByRole('status').filter({ hasText: 'Week 1 is now inactive for Mai Trần.' }),
   ).toBeVisible();
   await expect(form).toHaveCount(0);
   await expect(week1).toContainText('Inactive');
@@ -225,13 +225,13 @@ test('an organiser finds a player, opens their weeks and marks week 1 inactive w
     expect.objectContaining({ action: 'player.week-inactive', reason: 'Sick leave all week' }),
   );
 
-  // Linh moves to the Philippines (a team no later spec looks at) for the weeks not played.
+  // Mai moves to the Philippines (a team no later spec looks at) for the weeks not played.
   const move = page.getByRole('form', { name: 'Move to another team' });
   await move.getByRole('combobox', { name: 'New team' }).selectOption({ label: 'Philippines' });
   await move.getByRole('combobox', { name: 'Sales team' }).selectOption({ label: 'Luzon' });
   await move.getByRole('textbox', { name: 'Reason (optional)' }).fill('Transferred to Manila');
   await move.getByRole('button', { name: 'Move player' }).click();
-  await expect(move.getByRole('status')).toHaveText('Linh Nguyễn now plays for Philippines.');
+  await expect(move.getByRole('status')).toHaveText('Mai Trần now plays for Philippines.');
   await expect(page.getByRole('definition').filter({ hasText: 'Luzon' })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: 'Philippines' })).toBeVisible();
 });

@@ -23,7 +23,7 @@ test('an organiser renames the season and moves a future week; the audit log sho
 }) => {
   // Axe at five widths on a shared two-core machine.
   test.slow();
-  await signInAs(page, 'Morgan', '/organise/season');
+  await signInAs(page, 'Grace Walsh', '/organise/season');
   await expect(page.getByRole('heading', { level: 1, name: 'Season' })).toBeVisible();
 
   // Week 1 is open today: it is locked and shows its dates as text, not fields.
@@ -103,7 +103,7 @@ test('an organiser renames the season and moves a future week; the audit log sho
   await page.getByLabel('Show changes to').selectOption('season');
   const entry = page.getByRole('article').first();
   await expect(entry.getByRole('heading', { name: 'Season calendar changed' })).toBeVisible();
-  await expect(entry.getByText('by Morgan Lee')).toBeVisible();
+  await expect(entry.getByText('by Grace Walsh')).toBeVisible();
   const nameRow = entry.getByRole('row', { name: /^name / });
   await expect(nameRow.getByRole('cell').first()).toHaveText(originalName);
   await expect(nameRow.getByRole('cell').last()).toHaveText(`${originalName} (spring edition)`);
@@ -123,7 +123,7 @@ test('an organiser adds, renames and removes a sales team, and cannot move a zon
   page,
 }) => {
   test.slow();
-  await signInAs(page, 'Morgan', '/organise/teams');
+  await signInAs(page, 'Grace Walsh', '/organise/teams');
   const chile = page.getByRole('article', { name: 'Chile' });
   await expect(chile.getByRole('heading', { name: 'Sales teams (1 of 4)' })).toBeVisible();
   await axeAt(page, [DESKTOP, TABLET, PHONE]);
@@ -172,7 +172,7 @@ test('an organiser adds, renames and removes a sales team, and cannot move a zon
 });
 
 test('a player who opens the organiser tools is turned away', async ({ page }) => {
-  await signInAs(page, 'Rafael Souza', '/organise/season');
+  await signInAs(page, 'João Pereira', '/organise/season');
   await expect(page.getByRole('heading', { name: 'Organisers only' })).toBeVisible();
   await expect(page.getByLabel('Season name')).toHaveCount(0);
 });

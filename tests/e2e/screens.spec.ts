@@ -8,15 +8,18 @@ import {
   PRE_LAUNCH_ORIGIN,
   registerThroughApi,
   signInAs,
+  startOwnServer,
+  type OwnServer,
 } from './fixtures';
 
 /**
  * Every screen, player's and organiser's, at 375×812 and 1280×800, in English and Thai: nothing
  * scrolls sideways, one main landmark, axe finds nothing, no console error and no failed
  * request. Each screen is saved as a PNG under test-results/screens/ (README 'Tests') for a
- * person to look at after the run. The spec reaches every screen by itself: Luis (Mexico)
- * plays nobody else's week, Putri looks at registration on the pre-launch server, and Morgan
- * (the organiser) only looks.
+ * person to look at after the run. The spec reaches every screen by itself, as its own people
+ * (src/server/auth/demo-accounts.ts): Lena (Germany) plays her week, Dewi looks at registration
+ * on the pre-launch server, Sam (the organiser) only looks; Nadia meets a closed registration
+ * and Maria a server without a season, each on a server this spec starts (E2E_PORT + 5, + 6).
  */
 
 const SCREENS_DIR = 'test-results/screens';
@@ -50,8 +53,8 @@ function watchForNoise(page: Page): string[] {
 }
 
 /**
- * The interface language of this page. The player's real profile language is left alone (other
- * specs sign in as the same demo accounts): /api/me is answered by the server as usual, with
+ * The interface language of this page, switched without saving it: players who have not
+ * registered have no profile to save it in. /api/me is answered by the server as usual, with
  * only its language swapped, which is all the web app reads to pick one.
  */
 async function speak(page: Page, state: { language: Language }): Promise<void> {
@@ -92,7 +95,7 @@ class Screens {
       });
       for (const viewport of [PHONE, DESKTOP]) {
         await this.page.setViewportSize(viewport);
-        await this.page.evaluate(() => document.fonts.ready);
+        await this.expectFonts(language);
         await this.expectDesigned(`${name} (${language}, ${viewport.width} px)`);
         await this.page.screenshot({
           path: `${SCREENS_DIR}/${this.who}-${name}-${language}-${viewport.width}.png`,
@@ -101,6 +104,36 @@ class Screens {
       }
       await this.page.setViewportSize(PHONE);
     }
+  }
+
+  /**
+   * Waits for the web fonts, so no screenshot shows boxes for letters still on their way; on a
+   * Thai screen the Thai face (styles/fonts.css) must then be there, in both weights, for the
+   * Thai text (this machine may have no Thai font of its own).
+   */
+  private async expectFonts(language: Language): Promise<void> {
+    const fonts = await this.page.evaluate(async (thai) => {
+      if (thai)
+        await Promise.all(
+          [400, 700].map((weight) => document.fonts.load(`${weight} 1em "Noto Sans Thai"`, 'ก')),
+        );
+      await document.fonts.ready;
+      const sample = document.body.innerText.match(/[\u0E01-\u0E5B]+/)?.[0] ?? '';
+      return {
+        sample,
+        ready: [400, 700].every((weight) =>
+          document.fonts.check(`${weight} 16px "Noto Sans Thai"`, sample),
+        ),
+        loaded: [...document.fonts]
+          .filter((face) => face.family.replace(/"/g, '') === 'Noto Sans Thai')
+          .map((face) => `${face.weight} ${face.status}`)
+          .sort(),
+      };
+    }, language === 'th');
+    if (language !== 'th') return;
+    expect(fonts.sample, 'a Thai screen shows Thai text').not.toBe('');
+    expect(fonts.loaded, 'the Thai web font has loaded').toEqual(['400 loaded', '700 loaded']);
+    expect(fonts.ready, 'the Thai web font covers the Thai text').toBe(true);
   }
 
   private async expectDesigned(label: string): Promise<void> {
@@ -117,12 +150,12 @@ class Screens {
   }
 }
 
-/** Luis (Mexico) joins his team once; later tests in this file find him registered. */
-async function signInAsLuis(page: Page, screens: Screens): Promise<void> {
+/** Lena (Germany) joins her team once; later tests in this file find her registered. */
+async function signInAsLena(page: Page, screens: Screens): Promise<void> {
   await speak(page, screens.state);
-  await signInAs(page, 'Luis Hernández');
+  await signInAs(page, 'Lena Schmidt');
   const me = (await (await page.request.get('/api/me')).json()) as { registered: boolean };
-  if (!me.registered) await registerThroughApi(page, 'mx');
+  if (!me.registered) await registerThroughApi(page, 'de');
 }
 
 test('the home, standings, account and rules screens are designed for a phone and a desk, in English and Thai', async ({
@@ -130,7 +163,7 @@ test('the home, standings, account and rules screens are designed for a phone an
 }) => {
   test.setTimeout(300_000);
   const screens = new Screens(page, watchForNoise(page), 'player');
-  await signInAsLuis(page, screens);
+  await signInAsLena(page, screens);
 
   await page.goto('/');
   const intro = page.getByRole('dialog');
@@ -163,7 +196,7 @@ test('the questions, the result and the challenger are designed for a phone and 
 }) => {
   test.setTimeout(300_000);
   const screens = new Screens(page, watchForNoise(page), 'player');
-  await signInAsLuis(page, screens);
+  await signInAsLena(page, screens);
 
   await page.goto('/questions');
   const start = page.locator('main button.button').first();
@@ -204,20 +237,21 @@ test('the questions, the result and the challenger are designed for a phone and 
   await screens.check('challenger-result');
 });
 
-test('every organiser screen is designed for a phone and a desk, in English and Thai', async ({
-  page,
-}) => {
-  test.setTimeout(360_000);
-  const screens = new Screens(page, watchForNoise(page), 'organiser');
-  await speak(page, screens.state);
-  await signInAs(page, 'Morgan Lee', '/organise');
-  for (const path of ['', 'questions', 'season', 'players', 'teams', 'exports', 'audit']) {
-    await page.goto(`/organise/${path}`);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+// One test per screen: each has its own time budget on a busy machine.
+for (const path of ['', 'questions', 'season', 'players', 'teams', 'exports', 'audit']) {
+  const name = `organise-${path || 'dashboard'}`;
+  test(`the organiser's ${name} screen is designed for a phone and a desk, in English and Thai`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const screens = new Screens(page, watchForNoise(page), 'organiser');
+    await speak(page, screens.state);
+    await signInAs(page, 'Sam Taylor', `/organise/${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('status').filter({ hasText: /Loading|กำลังโหลด/ })).toHaveCount(0);
-    await screens.check(`organise-${path || 'dashboard'}`);
-  }
-});
+    await screens.check(name);
+  });
+}
 
 test('before launch the registration screen is designed for a phone and a desk, and the header offers only Home', async ({
   page,
@@ -227,7 +261,7 @@ test('before launch the registration screen is designed for a phone and a desk, 
   await speak(page, screens.state);
   await page.goto(`${PRE_LAUNCH_ORIGIN}/`);
   await page.getByRole('button', { name: /sso/i }).click();
-  await chooseDemoAccount(page, 'Putri Wijaya');
+  await chooseDemoAccount(page, 'Dewi Santoso');
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.locator('form')).toBeVisible();
   const navigation = page.getByRole('navigation');
@@ -236,4 +270,57 @@ test('before launch the registration screen is designed for a phone and a desk, 
   await expect(navigation.getByRole('button')).toHaveCount(0);
   await page.setViewportSize(PHONE);
   await screens.check('registration');
+});
+
+test.describe('screens of servers of their own', () => {
+  const servers: Partial<Record<'closed' | 'none', OwnServer>> = {};
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    const base = Number(process.env.E2E_PORT ?? 3210);
+    // Booted side by side: on a busy machine each takes a minute or two.
+    [servers.closed, servers.none] = await Promise.all([
+      // The 2025 season in its fifth week: registration closed on 28 February.
+      startOwnServer(base + 5, {
+        SEASON_FILE: 'content/seasons/2025.json',
+        CLOCK_START: '2025-03-04T09:00:00Z',
+      }),
+      // No season file at all.
+      startOwnServer(base + 6, { SEASON_FILE: '' }),
+    ]);
+  });
+  test.afterAll(async () => {
+    await Promise.all([servers.closed?.stop(), servers.none?.stop()]);
+  });
+
+  test('a player who comes after registration has closed is told so, on a phone and a desk', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const screens = new Screens(page, watchForNoise(page), 'player');
+    await speak(page, screens.state);
+    await page.goto(`${servers.closed!.origin}/`);
+    await page.getByRole('button', { name: /sso/i }).click();
+    await chooseDemoAccount(page, 'Nadia Rahman');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Registration closed' }),
+    ).toBeVisible();
+    await screens.check('registration-closed');
+  });
+
+  test('a player on a server without a season is told there is none, on a phone and a desk', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const screens = new Screens(page, watchForNoise(page), 'player');
+    await speak(page, screens.state);
+    await page.goto(`${servers.none!.origin}/`);
+    await page.getByRole('button', { name: /sso/i }).click();
+    await chooseDemoAccount(page, 'Maria Santos');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'No championship yet' }),
+    ).toBeVisible();
+    await screens.check('no-season');
+  });
 });

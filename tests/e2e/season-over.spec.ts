@@ -15,7 +15,7 @@ test('after the last week, questions and leaderboard say the season is over and 
   page,
 }) => {
   test.setTimeout(120_000); // two pages, each checked with axe at two sizes
-  await signInAs(page, 'Emily Clark');
+  await signInAs(page, 'Ava Johnson');
   await registerThroughApi(page, 'us');
 
   await page.goto('/questions');

@@ -5,13 +5,13 @@ test('a deep link while signed out signs in through the provider and lands on th
   page,
 }) => {
   await page.goto('/leaderboard');
-  await chooseDemoAccount(page, 'Emily Clark');
+  await chooseDemoAccount(page, 'Ryan Cooper');
   await expect(page).toHaveURL(/\/leaderboard$/);
-  await expect(page.getByRole('link', { name: /My account: Emily/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /My account: Ryan/ })).toBeVisible();
 
   await page.reload();
   await expect(page).toHaveURL(/\/leaderboard$/);
-  await expect(page.getByRole('link', { name: /My account: Emily/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /My account: Ryan/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   // The provider asks to confirm, then sends the browser back to Podium's home.
@@ -23,8 +23,8 @@ test('a deep link while signed out signs in through the provider and lands on th
 test('the login button starts the sign-in and returns home', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Login via sso' }).click();
-  await chooseDemoAccount(page, 'Olivia Tremblay');
-  await expect(page.getByRole('link', { name: /My account: Olivia/ })).toBeVisible();
+  await chooseDemoAccount(page, 'Emma Roy');
+  await expect(page.getByRole('link', { name: /My account: Emma/ })).toBeVisible();
   await expect(page).toHaveURL(/localhost:\d+\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { demoAccounts } from './demo-accounts';
+import { demoAccounts, testAccounts, type DemoAccount } from './demo-accounts';
 import type { IdpTexts } from './idp-texts';
 
 /** Pages of the embedded demo identity provider: plain server-rendered HTML, no script. */
@@ -14,6 +14,8 @@ button,a.button{display:block;width:100%;box-sizing:border-box;padding:.75rem 1r
  border:1px solid #1f4fd1;border-radius:.5rem;background:#fff;color:#1b2233;cursor:pointer;text-decoration:none}
 button:hover,button:focus-visible,a.button:hover,a.button:focus-visible{background:#e6ecfb;outline:3px solid #1f4fd1;outline-offset:2px}
 .meta{display:block;color:#4a5468;font-size:.875rem}
+summary{cursor:pointer;padding:.5rem 0;color:#1f4fd1;font-weight:600}
+summary:focus-visible{outline:3px solid #1f4fd1;outline-offset:2px}
 `;
 
 const escapeHtml = (value: string) =>
@@ -27,8 +29,8 @@ function page(language: string, title: string, body: string): string {
 </head><body><main>${body}</main></body></html>`;
 }
 
-export function renderPickAccountPage(t: IdpTexts, language: string, uid: string): string {
-  const items = demoAccounts
+function accountItems(t: IdpTexts, uid: string, accounts: readonly DemoAccount[]): string {
+  return accounts
     .map((account) => {
       const role = account.organiser ? ` · ${t.organiser}` : '';
       return `<li><form method="post" action="/idp/interaction/${escapeHtml(uid)}/login">
@@ -38,10 +40,15 @@ export function renderPickAccountPage(t: IdpTexts, language: string, uid: string
 </form></li>`;
     })
     .join('\n');
+}
+
+/** The demo people first; the end-to-end specs' own people folded away below them. */
+export function renderPickAccountPage(t: IdpTexts, language: string, uid: string): string {
   return page(
     language,
     t.title,
-    `<h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.intro)}</p><ul>${items}</ul>`,
+    `<h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.intro)}</p><ul>${accountItems(t, uid, demoAccounts)}</ul>
+<details><summary>${escapeHtml(t.testAccounts)}</summary><ul>${accountItems(t, uid, testAccounts)}</ul></details>`,
   );
 }
 

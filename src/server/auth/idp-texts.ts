@@ -7,6 +7,7 @@ const texts = {
     intro:
       'This is the demonstration identity provider built into Podium. Choose who to sign in as.',
     organiser: 'organiser',
+    testAccounts: 'People for the automated tests',
     signOutTitle: 'Sign out',
     signOutQuestion: 'Do you want to sign out of the demo identity provider?',
     signOutButton: 'Sign out',
@@ -19,6 +20,7 @@ const texts = {
     intro:
       'Este es el proveedor de identidad de demostración integrado en Podium. Elige con qué cuenta quieres entrar.',
     organiser: 'organizador',
+    testAccounts: 'Personas para las pruebas automáticas',
     signOutTitle: 'Cerrar sesión',
     signOutQuestion: '¿Quieres cerrar la sesión en el proveedor de identidad de demostración?',
     signOutButton: 'Cerrar sesión',
@@ -31,6 +33,7 @@ const texts = {
     intro:
       "Voici le fournisseur d'identité de démonstration intégré à Podium. Choisissez le compte avec lequel vous connecter.",
     organiser: 'organisateur',
+    testAccounts: 'Personnes pour les tests automatisés',
     signOutTitle: 'Déconnexion',
     signOutQuestion: "Voulez-vous vous déconnecter du fournisseur d'identité de démonstration ?",
     signOutButton: 'Se déconnecter',
@@ -43,6 +46,7 @@ const texts = {
     intro:
       'Ini adalah penyedia identitas demo bawaan Podium. Pilih akun yang ingin Anda gunakan untuk masuk.',
     organiser: 'penyelenggara',
+    testAccounts: 'Akun untuk pengujian otomatis',
     signOutTitle: 'Keluar',
     signOutQuestion: 'Apakah Anda ingin keluar dari penyedia identitas demo?',
     signOutButton: 'Keluar',
@@ -55,6 +59,7 @@ const texts = {
     intro:
       'To demonstracyjny dostawca tożsamości wbudowany w Podium. Wybierz konto, na które chcesz się zalogować.',
     organiser: 'organizator',
+    testAccounts: 'Osoby do testów automatycznych',
     signOutTitle: 'Wylogowanie',
     signOutQuestion: 'Czy chcesz wylogować się z demonstracyjnego dostawcy tożsamości?',
     signOutButton: 'Wyloguj się',
@@ -66,6 +71,7 @@ const texts = {
     title: 'เข้าสู่ระบบสาธิต',
     intro: 'นี่คือผู้ให้บริการยืนยันตัวตนสำหรับสาธิตที่มาพร้อมกับ Podium โปรดเลือกบัญชีที่ต้องการใช้เข้าสู่ระบบ',
     organiser: 'ผู้จัดการแข่งขัน',
+    testAccounts: 'บัญชีสำหรับการทดสอบอัตโนมัติ',
     signOutTitle: 'ออกจากระบบ',
     signOutQuestion: 'คุณต้องการออกจากระบบของผู้ให้บริการยืนยันตัวตนสำหรับสาธิตหรือไม่',
     signOutButton: 'ออกจากระบบ',
@@ -78,6 +84,7 @@ const texts = {
     intro:
       'Đây là nhà cung cấp danh tính dùng để trình diễn, được tích hợp sẵn trong Podium. Hãy chọn tài khoản bạn muốn đăng nhập.',
     organiser: 'ban tổ chức',
+    testAccounts: 'Tài khoản cho kiểm thử tự động',
     signOutTitle: 'Đăng xuất',
     signOutQuestion: 'Bạn có muốn đăng xuất khỏi nhà cung cấp danh tính demo không?',
     signOutButton: 'Đăng xuất',

@@ -5,6 +5,7 @@ import styles from '../organise-screen.module.css';
 import { formatInstant } from '../season/dates';
 import { auditChanges, pathLabel, valueLabel, type FieldChange } from './audit-diff';
 import auditStyles from './audit.module.css';
+import stacked from '../stacked-table.module.css';
 
 /** Changes shown at once; the rest (a whole week imported) wait behind 'Show more'. */
 const SHOWN = 12;
@@ -74,7 +75,7 @@ function ChangeTable({ changes, caption }: { changes: FieldChange[]; caption: st
     );
   return (
     <div className={auditStyles.tableWrap}>
-      <table className={auditStyles.table}>
+      <table className={`${auditStyles.table} ${stacked.table}`}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -87,8 +88,12 @@ function ChangeTable({ changes, caption }: { changes: FieldChange[]; caption: st
           {changes.map((change) => (
             <tr key={JSON.stringify(change.path)}>
               <th scope="row">{pathLabel(change.path) || t('audit.value')}</th>
-              <td className={auditStyles.before}>{cell(change, 'before')}</td>
-              <td className={auditStyles.after}>{cell(change, 'after')}</td>
+              <td className={auditStyles.before} data-label={t('audit.before')}>
+                {cell(change, 'before')}
+              </td>
+              <td className={auditStyles.after} data-label={t('audit.after')}>
+                {cell(change, 'after')}
+              </td>
             </tr>
           ))}
         </tbody>

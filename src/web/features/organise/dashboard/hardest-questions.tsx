@@ -4,6 +4,7 @@ import styles from './dashboard.module.css';
 import { percentText } from './figures';
 import { ShareBar } from './share-bar';
 import { slotName } from './warnings-panel';
+import stacked from '../stacked-table.module.css';
 
 type Question = Dashboard['questions'][number];
 
@@ -64,7 +65,7 @@ function QuestionStats({ question }: { question: Question }) {
       {/* Before any answer the spread would be all zeros: the line above says so. */}
       {question.answered > 0 && (
         <div className={styles.scroller} role="region" aria-labelledby={id} tabIndex={0}>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.options} ${stacked.table}`}>
             <thead>
               <tr>
                 <th scope="col">{t('dashboard.questions.option')}</th>
@@ -85,7 +86,7 @@ function QuestionStats({ question }: { question: Question }) {
                       </span>
                     )}
                   </th>
-                  <td>
+                  <td data-label={t('dashboard.questions.chosen')}>
                     <ShareBar
                       percent={option.share}
                       strong={option.correct}

@@ -9,6 +9,7 @@ import { notPlayedCsvUrl, NOT_PLAYED_PAGE_SIZE, useNotPlayed } from './api/get-n
 import styles from './dashboard.module.css';
 import { DASH } from './figures';
 import { Loading } from '../screen-states';
+import stacked from '../stacked-table.module.css';
 
 /** Who has not played the week yet: how many, a paged list, and the whole list as CSV. */
 export function NotPlayedSection({ setNum, count }: { setNum: number; count: number }) {
@@ -59,7 +60,10 @@ function NotPlayedList({ setNum }: { setNum: number }) {
         aria-labelledby="not-played-caption"
         tabIndex={0}
       >
-        <table className={styles.table} aria-busy={list.isPlaceholderData || undefined}>
+        <table
+          className={`${styles.table} ${stacked.table}`}
+          aria-busy={list.isPlaceholderData || undefined}
+        >
           <caption id="not-played-caption" className="visually-hidden">
             {t('dashboard.notPlayed.caption', { number: setNum })}
           </caption>
@@ -77,8 +81,10 @@ function NotPlayedList({ setNum }: { setNum: number }) {
                 <th scope="row">
                   <Link to={`/organise/players/${player.id}`}>{player.name}</Link>
                 </th>
-                <td className={styles.email}>{player.email ?? DASH}</td>
-                <td className={styles.nameCell}>
+                <td className={styles.email} data-label={t('common.columns.email')}>
+                  {player.email ?? DASH}
+                </td>
+                <td className={styles.nameCell} data-label={t('common.columns.team')}>
                   {player.team ? (
                     <>
                       <Flag code={player.team.flag} />
@@ -88,7 +94,7 @@ function NotPlayedList({ setNum }: { setNum: number }) {
                     DASH
                   )}
                 </td>
-                <td>{player.salesTeam?.name ?? DASH}</td>
+                <td data-label={t('common.columns.salesTeam')}>{player.salesTeam?.name ?? DASH}</td>
               </tr>
             ))}
           </tbody>

@@ -6,6 +6,7 @@ import { countryName } from '../../../lib/format';
 import styles from './dashboard.module.css';
 import { percentText, scoreText, timeText } from './figures';
 import { ShareBar } from './share-bar';
+import stacked from '../stacked-table.module.css';
 
 type Figures = Dashboard['totals'];
 
@@ -108,7 +109,7 @@ function FiguresTable({
       ) : (
         // Focusable so that keyboard users can scroll a table wider than a phone.
         <div className={styles.scroller} role="region" aria-labelledby={`${id}-title`} tabIndex={0}>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${stacked.table}`}>
             <thead>
               <tr>
                 <th scope="col">{firstColumn}</th>
@@ -131,21 +132,31 @@ function FiguresTable({
                   <th scope="row" className={styles.nameCell}>
                     {row.name}
                   </th>
-                  {teamColumn && <td>{row.team}</td>}
-                  <td className={styles.number}>
+                  {teamColumn && <td data-label={teamColumn}>{row.team}</td>}
+                  <td className={styles.number} data-label={t('dashboard.participation.played')}>
                     {t('dashboard.participation.playedOf', {
                       played: row.played,
                       active: row.activeMembers,
                     })}
                   </td>
-                  <td>
+                  <td data-label={t('dashboard.participation.participation')}>
                     <ShareBar
                       percent={row.participation}
                       text={percentText(row.participation, i18n.language)}
                     />
                   </td>
-                  <td className={styles.number}>{scoreText(row.averageScore, i18n.language)}</td>
-                  <td className={styles.number}>{timeText(row.averageSeconds)}</td>
+                  <td
+                    className={styles.number}
+                    data-label={t('dashboard.participation.averageScore')}
+                  >
+                    {scoreText(row.averageScore, i18n.language)}
+                  </td>
+                  <td
+                    className={styles.number}
+                    data-label={t('dashboard.participation.averageTime')}
+                  >
+                    {timeText(row.averageSeconds)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -5,6 +5,7 @@ import { usePlayer } from '../../../lib/auth/use-player';
 import { formatPoints, formatShortDate } from '../../../lib/format';
 import { useTeamsAndLanguages } from '../../../lib/teams';
 import styles from './players.module.css';
+import stacked from '../stacked-table.module.css';
 
 type Week = PlayerDetail['weeks'][number];
 const DASH = '–';
@@ -33,7 +34,7 @@ export function PlayerWeeks({
         {t('player.weeksTitle')}
       </h2>
       <div className={styles.scroller} role="region" aria-labelledby="weeks-title" tabIndex={0}>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${stacked.table}`}>
           <caption className="visually-hidden">
             {t('player.weeksCaption', { name: detail.player.name })}
           </caption>
@@ -105,15 +106,17 @@ function WeekRow({
           {t('player.event', { event: week.eventId, week: week.eventWeek })}
         </span>
       </th>
-      <td className={styles.nowrap}>
+      <td className={styles.nowrap} data-label={t('player.columns.dates')}>
         {t('player.dates', {
           from: formatShortDate(week.opensAt, i18n.language, timeZone),
           to: formatShortDate(week.closesAt, i18n.language, timeZone),
         })}
       </td>
-      <td>{t(`common.weekStatus.${week.status}`)}</td>
-      <td>{week.active ? t('player.activeFlag.yes') : t('player.activeFlag.no')}</td>
-      <td>
+      <td data-label={t('player.columns.status')}>{t(`common.weekStatus.${week.status}`)}</td>
+      <td data-label={t('player.columns.active')}>
+        {week.active ? t('player.activeFlag.yes') : t('player.activeFlag.no')}
+      </td>
+      <td data-label={t('player.columns.attempt')}>
         {game}
         {attempt && (
           <span className={styles.sub}>
@@ -121,18 +124,20 @@ function WeekRow({
           </span>
         )}
       </td>
-      <td className={styles.number}>
+      <td className={styles.number} data-label={t('player.columns.score')}>
         {attempt && attempt.weekScore !== null
           ? formatPoints(attempt.weekScore, i18n.language)
           : DASH}
       </td>
-      <td className={styles.number}>
+      <td className={styles.number} data-label={t('player.columns.time')}>
         {attempt && attempt.elapsedSeconds !== null
           ? fastestTimeLabel(attempt.elapsedSeconds)
           : DASH}
       </td>
-      <td>{attempt ? t(`player.challenger.${attempt.challenger}`) : DASH}</td>
-      <td>
+      <td data-label={t('player.columns.challenger')}>
+        {attempt ? t(`player.challenger.${attempt.challenger}`) : DASH}
+      </td>
+      <td data-label={t('player.columns.action')}>
         {overridable ? (
           <button
             type="button"

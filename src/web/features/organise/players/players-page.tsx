@@ -16,6 +16,7 @@ import {
 } from './player-search';
 import styles from './players.module.css';
 import { Loading } from '../screen-states';
+import stacked from '../stacked-table.module.css';
 
 const DASH = '–';
 
@@ -118,7 +119,10 @@ function Results({ search, onPage }: { search: PlayerSearch; onPage: (page: numb
             aria-labelledby="results-title"
             tabIndex={0}
           >
-            <table className={styles.table} aria-busy={results.isPlaceholderData || undefined}>
+            <table
+              className={`${styles.table} ${stacked.table}`}
+              aria-busy={results.isPlaceholderData || undefined}
+            >
               <thead>
                 <tr>
                   <th scope="col">{t('common.columns.name')}</th>
@@ -164,8 +168,10 @@ function PlayerRow({ player }: { player: PlayerSummary }) {
         <Link to={`/organise/players/${player.id}`}>{player.name}</Link>
         {player.organiser && <span className={styles.badge}>{t('players.organiser')}</span>}
       </th>
-      <td className={styles.email}>{player.email ?? DASH}</td>
-      <td className={styles.teamCell}>
+      <td className={styles.email} data-label={t('common.columns.email')}>
+        {player.email ?? DASH}
+      </td>
+      <td className={styles.teamCell} data-label={t('common.columns.team')}>
         {player.team ? (
           <>
             <Flag code={player.team.flag} />
@@ -175,8 +181,10 @@ function PlayerRow({ player }: { player: PlayerSummary }) {
           DASH
         )}
       </td>
-      <td>{player.salesTeam?.name ?? DASH}</td>
-      <td>{player.registered ? t('players.registered') : t('players.notRegistered')}</td>
+      <td data-label={t('common.columns.salesTeam')}>{player.salesTeam?.name ?? DASH}</td>
+      <td data-label={t('players.registered')}>
+        {player.registered ? t('players.registered') : t('players.notRegistered')}
+      </td>
     </tr>
   );
 }
