@@ -14,6 +14,7 @@ import { loadSeasonFile } from './features/content/service';
 import { registerOrganiseRoutes } from './features/organise/routes';
 import { registerPlayerRoutes } from './features/players/routes';
 import { registerPlayRoutes } from './features/play/routes';
+import { registerReviewRoutes } from './features/review/routes';
 import { startAttemptSweep } from './features/play/sweep';
 import { cacheContent } from './features/season/content-cache';
 import { registerSeasonRoutes } from './features/season/routes';
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     authenticate,
     playLimit: limits.play,
   });
+  registerReviewRoutes(app, { db: database.db, clock, authenticate });
   startAttemptSweep(app, { db: database.db, clock, metrics });
   const standingsCache = await createStandingsCache(database, clock);
   app.addHook('onClose', () => standingsCache.close());
