@@ -63,6 +63,14 @@ export const router = createBrowserRouter([
             Component: module.AccountPage,
           })),
       },
+      {
+        path: 'weeks/:setNum/review',
+        hydrateFallbackElement: <LoadingScreen />,
+        lazy: () =>
+          import('../features/review/week-review-page').then((module) => ({
+            Component: module.WeekReviewPage,
+          })),
+      },
       organiseRoute,
       { path: '*', element: <NotFoundPage /> },
     ],
