@@ -17,6 +17,7 @@ import { registerPlayRoutes } from './features/play/routes';
 import { createMailer } from './features/reminders/mailer';
 import { registerReminderRoutes } from './features/reminders/routes';
 import { startReminderScheduler } from './features/reminders/scheduler';
+import { registerReviewRoutes } from './features/review/routes';
 import { startAttemptSweep } from './features/play/sweep';
 import { cacheContent } from './features/season/content-cache';
 import { registerSeasonRoutes } from './features/season/routes';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     authenticate,
     playLimit: limits.play,
   });
+  registerReviewRoutes(app, { db: database.db, clock, authenticate });
   startAttemptSweep(app, { db: database.db, clock, metrics });
   const standingsCache = await createStandingsCache(database, clock);
   app.addHook('onClose', () => standingsCache.close());

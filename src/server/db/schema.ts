@@ -228,6 +228,8 @@ export const languages = pgTable('languages', {
 export interface QuestionTranslation {
   text: string;
   options: Record<string, string>;
+  /** Why the correct option is right, shown in the week's review after it closes (ADR 0019). */
+  explanation?: string;
 }
 
 /** One of a week's five questions (kind 'main', position 1–5) or its challenger (position 1). */

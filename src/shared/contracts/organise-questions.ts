@@ -20,7 +20,12 @@ export const slotParamsSchema = z.object({
     .transform((slot) => (slot === 'challenger' ? slot : (Number(slot) as 1 | 2 | 3 | 4 | 5))),
 });
 
-const translationSchema = z.object({ text: z.string(), options: z.record(z.string(), z.string()) });
+const translationSchema = z.object({
+  text: z.string(),
+  options: z.record(z.string(), z.string()),
+  /** Shown to players in the week's review after the close (ADR 0019). */
+  explanation: z.string().optional(),
+});
 
 export const organiserQuestionSchema = z.object({
   id: z.number(),
@@ -68,6 +73,8 @@ export const questionInputSchema = z
       z.strictObject({
         text: z.string().trim().max(400),
         options: z.record(optionKeySchema, z.string().trim().max(200)),
+        /** Blank means none; English is the fallback for the others. */
+        explanation: z.string().trim().max(1000).optional(),
       }),
     ),
   })

@@ -15,6 +15,8 @@ export const OPTION_KEYS = ['a', 'b', 'c', 'd', 'e'] as const;
 export interface QuestionTexts {
   text: string;
   options: Record<string, string>;
+  /** Shown in the week's review once it has closed everywhere (ADR 0019); optional. */
+  explanation?: string;
 }
 export type QuestionTranslations = Partial<Record<string, QuestionTexts>>;
 

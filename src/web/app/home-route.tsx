@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LastWeekReviewLink } from '../components/review-links';
 import { ScreenMessage, screenStyles } from '../components/screen-message';
 import { usePlayer } from '../lib/auth/use-player';
 import { useCurrentWeek } from '../lib/current-week';
@@ -55,6 +56,7 @@ export function HomeRoute() {
     return (
       <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
         <EndOfGame seasonName={me.season.name} />
+        <LastWeekReviewLink />
       </Suspense>
     );
   }
@@ -64,6 +66,7 @@ export function HomeRoute() {
         <WeeklyIntro name={me.givenName ?? ''} setNum={week.data.week.setNum} />
       )}
       <RaceHome me={me} />
+      <LastWeekReviewLink />
     </>
   );
 }

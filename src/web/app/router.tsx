@@ -55,6 +55,14 @@ const routes: RouteObject[] = [
           import('../features/account/account-page').then((m) => m.AccountPage),
         ),
       },
+      {
+        path: 'weeks/:setNum/review',
+        hydrateFallbackElement: <LoadingScreen />,
+        lazy: () =>
+          import('../features/review/week-review-page').then((module) => ({
+            Component: module.WeekReviewPage,
+          })),
+      },
       organiseRoute,
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -54,6 +54,8 @@ export const teamsFileSchema = z.object({
 const translation = z.object({
   text: z.string().trim().min(1).max(400),
   options: z.record(optionKey, z.string().trim().min(1).max(200)),
+  /** Shown in the week's review after the close (ADR 0019); English is the fallback. */
+  explanation: z.string().trim().min(1).max(1000).optional(),
 });
 
 const questionSchema = z

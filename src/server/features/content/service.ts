@@ -1,6 +1,7 @@
 import { LANGUAGE_LABELS, LANGUAGES } from '../../../shared/domain/language';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
+import type { QuestionTranslation } from '../../db/schema';
 import { readSeasonBundle, type ContentBundle } from './read-content';
 import { notifyContentChanged } from '../season/content-cache';
 import { notifyStandingsChanged } from '../standings/repository';
@@ -90,10 +91,7 @@ export async function loadSeasonBundle(
             category: question.category,
             correctOption: question.correct,
             source: question.source,
-            translations: question.translations as Record<
-              string,
-              { text: string; options: Record<string, string> }
-            >,
+            translations: question.translations as Record<string, QuestionTranslation>,
           })),
         ),
     );

@@ -29,6 +29,8 @@ export const CSV_COLUMNS = [
   'source',
   'text',
   ...OPTION_KEYS.map((key) => `option_${key}`),
+  // Last, so that a CSV exported before explanations existed still imports.
+  'explanation',
 ] as const;
 
 /** A stored question as the content file holds it; incomplete translations are left out. */
@@ -70,6 +72,7 @@ export function weekToCsv(rows: QuestionRow[]): string {
         row.source,
         texts?.text ?? '',
         ...OPTION_KEYS.map((key) => texts?.options[key] ?? ''),
+        texts?.explanation ?? '',
       ];
     });
   });
@@ -170,7 +173,12 @@ export function parseQuestionsCsv(content: string, setNum: number): FileQuestion
         }),
       );
       if (cells.text === '' && Object.keys(options).length === 0) continue;
-      translations[language] = { text: cells.text ?? '', options };
+      const explanation = cells.explanation ?? '';
+      translations[language] = {
+        text: cells.text ?? '',
+        options,
+        ...(explanation === '' ? {} : { explanation }),
+      };
     }
     return {
       slot,

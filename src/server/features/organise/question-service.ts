@@ -66,7 +66,12 @@ export const contentOf = (question: {
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([language, texts]) => [
         language,
-        { text: texts.text, options: Object.fromEntries(Object.entries(texts.options).sort()) },
+        {
+          text: texts.text,
+          options: Object.fromEntries(Object.entries(texts.options).sort()),
+          // An explanation is reviewed like the question text: changing it makes a draft.
+          ...(texts.explanation ? { explanation: texts.explanation } : {}),
+        },
       ]),
   ),
 });
@@ -102,13 +107,21 @@ export async function writeQuestion(
   return true;
 }
 
-/** Drops the languages left entirely blank; the others are kept as typed (a draft may be partial). */
+/**
+ * Drops the languages left entirely blank, and blank explanations; the others are kept as typed
+ * (a draft may be partial).
+ */
 function withoutBlankLanguages(translations: QuestionInput['translations']) {
   return Object.fromEntries(
-    Object.entries(translations).filter(
-      ([, texts]) =>
-        texts && (texts.text !== '' || Object.values(texts.options).some((text) => text !== '')),
-    ),
+    Object.entries(translations)
+      .filter(
+        ([, texts]) =>
+          texts && (texts.text !== '' || Object.values(texts.options).some((text) => text !== '')),
+      )
+      .map(([language, texts]) => {
+        const { explanation, ...rest } = texts!;
+        return [language, explanation ? { ...rest, explanation } : rest];
+      }),
   ) as QuestionRow['translations'];
 }
 

@@ -12,11 +12,14 @@ import {
   type PlayApp,
   type Player,
 } from '../../../../tests/play-helpers';
+import { eq } from 'drizzle-orm';
 import type { Attempt } from '../../../shared/contracts/play';
+import { questions } from '../../db/schema';
+import { notifyContentChanged } from '../season/content-cache';
 
 /**
- * The correct answers of a week stay on the server until the week has closed in every time
- * zone (DESIGN.md §2 'A week's play', 4).
+ * The correct answers of a week, and their explanations and sources (ADR 0019), stay on the
+ * server until the week has closed in every time zone (DESIGN.md §2 'A week's play', 4).
  */
 
 let t: PlayApp;
@@ -24,8 +27,11 @@ let ana: Player;
 let somchai: Player;
 let anaAttempt: Attempt;
 let somchaiAttempt: Attempt;
+/** Every explanation and source text of week 1: none may be in a response before the close. */
+let secrets: string[];
 beforeAll(async () => {
   t = await createPlayApp();
+  secrets = await writeExplanations(t);
   ana = await registeredPlayer(t, 'demo-ana');
   // Bangkok (UTC+7): week 1 closes there at 2025-02-07T17:00Z, long before it closes everywhere.
   somchai = await registeredPlayer(t, 'demo-somchai', { team: 'th', language: 'th' });
@@ -57,7 +63,7 @@ const playerReads = () =>
 async function readEverything(stage: string, player: Player, attemptId: string) {
   for (const route of playerReads()) {
     const query = route.url === '/api/standings/track' ? '?eventId=1&eventWeek=1' : '';
-    const url = route.url.replace(':id', attemptId) + query;
+    const url = route.url.replace(':id', attemptId).replace(':setNum', '1') + query;
     await record(
       `${stage}: GET ${route.url}`,
       t.app.inject({ url, headers: { cookie: player.cookie } }),
@@ -117,6 +123,7 @@ describe('while the week is open', () => {
         '/api/weeks/current',
         '/api/me/stats',
         '/api/attempts/:id',
+        '/api/weeks/:setNum/review',
       ]),
     );
     expect(responses.length).toBeGreaterThan(25 + 6 * playerReads().length);
@@ -126,6 +133,7 @@ describe('while the week is open', () => {
       const body = response.json() as unknown;
       expect(correctOptionLeaks(body), call).toEqual([]);
       expect(response.body, call).not.toMatch(/"source"|correct_option|correct option is/i);
+      expect(secretsIn(response.body), call).toEqual([]);
     }
     const attemptsSent = responses
       .map(({ response }) => response.json() as Partial<Attempt>)
@@ -147,8 +155,11 @@ describe('after the week has closed', () => {
     await readEverything('Saturday', ana, anaAttempt.id);
     await readEverything('Saturday (th)', somchai, somchaiAttempt.id);
     for (const { call, response } of responses) {
-      expect(response.statusCode, call).toBe(200);
+      // The week's review is refused until it has closed everywhere; every other read serves.
+      const refused = call.endsWith('/api/weeks/:setNum/review');
+      expect(response.statusCode, call).toBe(refused ? 409 : 200);
       expect(correctOptionLeaks(response.json()), call).toEqual([]);
+      expect(secretsIn(response.body), call).toEqual([]);
     }
     const view = expectStatus(await ana.attempt(anaAttempt.id), 200);
     expect(reveal(view)).toEqual([null, null, null, null, null]);
@@ -166,10 +177,25 @@ describe('after the week has closed', () => {
     t.clock.set(new Date('2025-02-08T11:59:59.999Z'));
     const view = expectStatus(await ana.attempt(anaAttempt.id), 200);
     expect(reveal(view)).toEqual([null, null, null, null, null]);
+    const review = await t.app.inject({
+      url: '/api/weeks/1/review',
+      headers: { cookie: ana.cookie },
+    });
+    expect(review.statusCode).toBe(409);
+    expect(secretsIn(review.body)).toEqual([]);
   });
 
   it('shows the correct option of every question, challenger included, once closed everywhere', async () => {
     t.clock.set(new Date('2025-02-08T12:00:00.000Z'));
+    // The scan above would have seen them: the review serves every one of them now.
+    const review = await t.app.inject({
+      url: '/api/weeks/1/review',
+      headers: { cookie: ana.cookie },
+    });
+    expect(review.statusCode).toBe(200);
+    expect(secretsIn(review.body).sort()).toEqual(
+      secrets.filter((text) => !text.includes('(th)')).sort(),
+    );
     const key = await answerKey(t.database.db, anaAttempt.id);
     const view = expectStatus(await ana.attempt(anaAttempt.id), 200);
     expect(reveal(view)).toEqual([1, 2, 3, 4, 5].map((position) => key.right(position)));
@@ -190,3 +216,29 @@ describe('after the week has closed', () => {
     expect(thView.challenger!.question).toBeNull();
   });
 });
+
+/**
+ * Gives every week-1 question an English and a Thai explanation, each a unique text, and
+ * returns those with the questions' sources: the texts that must not leave before the close.
+ */
+async function writeExplanations(app: PlayApp): Promise<string[]> {
+  const db = app.database.db;
+  const rows = await db.select().from(questions).where(eq(questions.setNum, 1));
+  const texts: string[] = [];
+  for (const row of rows) {
+    const translations = structuredClone(row.translations);
+    for (const language of ['en', 'th'] as const) {
+      const text = `Why ${row.kind} ${row.position} is right (${language}), ${row.id}`;
+      translations[language]!.explanation = text;
+      texts.push(text);
+    }
+    await db.update(questions).set({ translations }).where(eq(questions.id, row.id));
+    if (row.source) texts.push(row.source);
+  }
+  await notifyContentChanged(db);
+  return [...new Set(texts)];
+}
+
+/** The explanation and source texts found in a response body (JSON-escaped as sent). */
+const secretsIn = (body: string) =>
+  secrets.filter((text) => body.includes(JSON.stringify(text).slice(1, -1)));

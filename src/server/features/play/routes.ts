@@ -19,7 +19,7 @@ import type { AttemptRow } from './repository';
 import * as play from './service';
 
 /** The player's language for question texts: profile, else identity locale, else the browser's. */
-function languageOf(request: FastifyRequest): Language {
+export function languageOf(request: FastifyRequest): Language {
   const player = request.signedIn!.player;
   const browser = (request.headers['accept-language'] ?? '')
     .split(',')

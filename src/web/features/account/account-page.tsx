@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Me } from '../../../shared/contracts/me';
 import { resolveLanguage } from '../../../shared/domain/language';
 import { ProfileFields, type ProfileChoice } from '../../components/profile-fields';
+import { useReviewableWeeks } from '../../components/review-links';
 import { WeekCalendar } from '../../components/week-calendar';
 import { usePlayer } from '../../lib/auth/use-player';
 import { useSaveProfile } from '../../lib/auth/save-profile';
@@ -129,9 +130,34 @@ export function AccountPage() {
       </form>
       {me.registered && <ReminderSwitch />}
       <StatsTiles />
+      <PastWeekAnswers />
       <p>
         <Link to="/rules">{t('account.rulesLink')}</Link>
       </p>
     </div>
+  );
+}
+
+/** Issue 17: each week closed everywhere links to its answers, explanations and sources. */
+function PastWeekAnswers() {
+  const { t } = useTranslation();
+  const weeks = useReviewableWeeks();
+  return (
+    <section className={styles.section} aria-labelledby="past-answers-title">
+      <h2 id="past-answers-title" className={styles.heading}>
+        {t('review.accountTitle')}
+      </h2>
+      {weeks.length === 0 ? (
+        <p className={styles.note}>{t('review.accountNone')}</p>
+      ) : (
+        <ul className={styles.reviewLinks}>
+          {weeks.map((setNum) => (
+            <li key={setNum}>
+              <Link to={`/weeks/${setNum}/review`}>{t('review.weekLink', { week: setNum })}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

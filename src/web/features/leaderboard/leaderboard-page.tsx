@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Flag } from '../../components/flag';
+import { LastWeekReviewLink } from '../../components/review-links';
 import { SeasonOverLinks } from '../../components/season-over';
 import { RegionalWinnersSection } from '../../components/regional-winners';
 import { usePlayer } from '../../lib/auth/use-player';
@@ -53,6 +54,7 @@ export function LeaderboardPage() {
         <p>{t('leaderboard.introScore')}</p>
         <p>{t('leaderboard.introSummit')}</p>
       </div>
+      <LastWeekReviewLink />
       <StandingsTable
         standings={standings.data}
         loading={standings.isPending}

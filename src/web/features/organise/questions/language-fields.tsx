@@ -60,6 +60,19 @@ export function LanguageFields({
           />
         </div>
       ))}
+      <label htmlFor={`${id}-explanation`}>{t('editor.explanation')}</label>
+      <textarea
+        id={`${id}-explanation`}
+        lang={language}
+        rows={4}
+        maxLength={1000}
+        aria-describedby={`${id}-explanation-hint`}
+        value={texts.explanation}
+        onChange={(event) => onChange({ ...texts, explanation: event.target.value })}
+      />
+      <p id={`${id}-explanation-hint`} className={styles.muted}>
+        {t('editor.explanationHint')}
+      </p>
     </fieldset>
   );
 }

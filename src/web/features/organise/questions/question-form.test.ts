@@ -47,6 +47,32 @@ describe('the question form', () => {
     expect(isChanged(formFromQuestion(stored), stored)).toBe(false);
   });
 
+  it('keeps an explanation per language, sends it trimmed, and counts its edit as a change', () => {
+    const withWhy = {
+      ...stored,
+      translations: {
+        ...stored.translations,
+        en: { ...stored.translations.en!, explanation: 'The colon absorbs what is left.' },
+      },
+    };
+    const form = formFromQuestion(withWhy);
+    expect(toQuestionInput(form).translations.en!.explanation).toBe(
+      'The colon absorbs what is left.',
+    );
+    expect(isChanged(form, withWhy)).toBe(false);
+    const edited = {
+      ...form,
+      translations: {
+        ...form.translations,
+        es: { ...form.translations.es, explanation: '  El colon absorbe el resto. ' },
+      },
+    };
+    expect(isChanged(edited, withWhy)).toBe(true);
+    expect(toQuestionInput(edited).translations.es!.explanation).toBe('El colon absorbe el resto.');
+    // An explanation is optional: none is not a missing field.
+    expect(missingFields(form).en).toEqual([]);
+  });
+
   it('sends trimmed texts and only the options in use, which the contract accepts', () => {
     let form = formFromQuestion(stored);
     form = {

@@ -18,6 +18,8 @@ export const MAX_OPTIONS = OPTION_KEYS.length;
 export interface LanguageTexts {
   text: string;
   options: Record<string, string>;
+  /** Shown to players once the week has closed everywhere (ADR 0019); may stay blank. */
+  explanation: string;
 }
 
 export interface QuestionForm {
@@ -31,6 +33,7 @@ export interface QuestionForm {
 const blankTexts = (): LanguageTexts => ({
   text: '',
   options: Object.fromEntries(OPTION_KEYS.map((key) => [key, ''])),
+  explanation: '',
 });
 
 /** The keys of the options in use: optionKeysOf(3) // ['a', 'b', 'c'] */
@@ -59,6 +62,7 @@ export function formFromQuestion(question: OrganiserQuestion): QuestionForm {
     form.translations[language] = {
       text: stored.text,
       options: { ...blankTexts().options, ...stored.options },
+      explanation: stored.explanation ?? '',
     };
   }
   return { ...form, optionCount: count, correct: question.correct, source: question.source };
@@ -88,6 +92,8 @@ export function toQuestionInput(form: QuestionForm): QuestionInput {
             options: Object.fromEntries(
               keys.map((key) => [key, (texts.options[key] ?? '').trim()]),
             ),
+            // Blank means none (the player then sees the English one).
+            ...(texts.explanation.trim() ? { explanation: texts.explanation.trim() } : {}),
           },
         ];
       }),

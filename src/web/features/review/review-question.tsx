@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import type { ReviewQuestion } from '../../../shared/contracts/review';
+import styles from './review.module.css';
+
+/** One question of the review: options with the correct one and the player's, then why. */
+export function ReviewQuestionCard({
+  question,
+  heading,
+  played,
+}: {
+  question: ReviewQuestion;
+  heading: string;
+  /** Whether to say 'not answered' (the player played the set) or nothing (they did not). */
+  played: boolean;
+}) {
+  const { t } = useTranslation('review');
+  const { t: tMain } = useTranslation();
+  const verdict =
+    question.answer === null
+      ? played
+        ? 'unanswered'
+        : null
+      : question.answer === question.correctOption
+        ? 'right'
+        : 'wrong';
+  const id = `question-${heading.replace(/\W+/g, '-')}`;
+  return (
+    <article className={styles.question} aria-labelledby={id}>
+      <header className={styles.questionHead}>
+        <span className={styles.questionNumber}>{heading}</span>
+        <span className={styles.topic}>{tMain(`topics.${question.category}`)}</span>
+        {verdict && (
+          <span className={`${styles.verdict} ${styles[verdict]}`}>{t(`verdict.${verdict}`)}</span>
+        )}
+      </header>
+      <h2 id={id} className={styles.questionText}>
+        {question.text}
+      </h2>
+      <ul className={styles.options}>
+        {question.options.map((option) => {
+          const correct = option.key === question.correctOption;
+          const chosen = option.key === question.answer;
+          const className = [
+            styles.option,
+            correct ? styles.correctOption : '',
+            chosen && !correct ? styles.wrongOption : '',
+          ].join(' ');
+          return (
+            <li key={option.key} className={className}>
+              <span className={styles.optionKey} aria-hidden="true">
+                {option.key.toUpperCase()}
+              </span>
+              <span className={styles.optionText}>{option.text}</span>
+              {(correct || chosen) && (
+                <span className={styles.marks}>
+                  {correct && <span className={styles.markCorrect}>✓ {t('correctAnswer')}</span>}
+                  {chosen && <span className={styles.markChosen}>{t('yourAnswer')}</span>}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <div className={styles.why}>
+        <h3 className={styles.whyTitle}>{t('why')}</h3>
+        <p className={styles.whyText}>{question.explanation ?? t('noExplanation')}</p>
+        {question.source && (
+          <p className={styles.source}>
+            <span className={styles.sourceLabel}>{t('source')}:</span> {question.source}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
