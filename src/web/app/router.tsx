@@ -57,11 +57,9 @@ const routes: RouteObject[] = [
       },
       {
         path: 'weeks/:setNum/review',
-        hydrateFallbackElement: <LoadingScreen />,
-        lazy: () =>
-          import('../features/review/week-review-page').then((module) => ({
-            Component: module.WeekReviewPage,
-          })),
+        element: lazyScreen(() =>
+          import('../features/review/week-review-page').then((m) => m.WeekReviewPage),
+        ),
       },
       organiseRoute,
       { path: '*', element: <NotFoundPage /> },
