@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { PHONE, signInAs } from './fixtures';
+import { expectNoAxeViolations, PHONE, signInAs } from './fixtures';
 
 /**
  * How a screen answers a failed request (issue 15, src/web/lib/query-retry.ts), on an organiser's
@@ -59,6 +59,9 @@ test('a refusal from the server shows its translated error and a retry button wi
   await retry.click();
   await expect.poll(() => requests.length).toBe(2);
   await expect(page.getByRole('alert')).toContainText('Este jugador no existe.');
+  // The error state is a designed screen too: its own heading, and no axe violation.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Datos del jugador');
+  await expectNoAxeViolations(page);
 });
 
 for (const fault of ['network', '503'] as const) {

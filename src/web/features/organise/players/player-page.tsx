@@ -44,6 +44,7 @@ export function PlayerPage() {
     return (
       <div className={styles.page}>
         {back}
+        <h1 className={styles.title}>{t('player.details')}</h1>
         <LoadFailed error={detail.error} onRetry={() => void detail.refetch()} />
       </div>
     );
