@@ -114,6 +114,18 @@ const slotLabel = (slot: QuestionSlot) =>
   slot === 'challenger' ? 'challenger' : `question ${slot}`;
 
 /**
+ * Whether a CSV has the explanation column: one exported before explanations existed has not,
+ * and importing it must not blank the explanations already stored.
+ */
+export function csvHasExplanations(content: string): boolean {
+  try {
+    return parseCsvRecords(content).header.includes('explanation');
+  } catch {
+    return false; // parseQuestionsCsv reports the broken file
+  }
+}
+
+/**
  * The questions of a CSV as exported (one row per question and language). The English row of a
  * question gives its category, correct option and source; other rows may repeat them or leave
  * them blank. A row with no text and no options is a language not translated yet.

@@ -5,6 +5,7 @@ import type { QuestionRow } from '../play/repository';
 import type { CurrentSeason } from '../season/repository';
 import { writeAudit, type Actor } from './audit';
 import {
+  csvHasExplanations,
   parseContentFile,
   parseQuestionsCsv,
   weekToContentFile,
@@ -43,13 +44,18 @@ export async function importQuestions(
     input.format === 'csv'
       ? parseQuestionsCsv(input.content, setNum)
       : parseContentFile(input.content, setNum);
+  const keepStoredExplanations = input.format === 'csv' && !csvHasExplanations(input.content);
   const apply = async (tx: Database, current: CurrentSeason, rows: QuestionRow[]) => {
     let changed = 0;
     for (const question of questions) {
       const slot = question.slot as QuestionSlot;
       const existing = rows.find((row) => slotOf(row.kind, row.position) === slot);
       const target = { seasonId: current.season.id, setNum, slot, existing };
-      const translations = question.translations as QuestionRow['translations'];
+      const imported = question.translations as QuestionRow['translations'];
+      const translations =
+        keepStoredExplanations && existing
+          ? withStoredExplanations(imported, existing.translations)
+          : imported;
       if (await writeQuestion(tx, target, { ...question, translations }, now)) changed += 1;
     }
     if (changed > 0 && !input.dryRun) {
@@ -79,6 +85,19 @@ export async function importQuestions(
     if (error instanceof DryRun) return error.result;
     throw error;
   }
+}
+
+/** The imported texts, each with the explanation already stored for its language, if any. */
+function withStoredExplanations(
+  imported: QuestionRow['translations'],
+  stored: QuestionRow['translations'],
+): QuestionRow['translations'] {
+  return Object.fromEntries(
+    Object.entries(imported).map(([language, texts]) => {
+      const explanation = stored[language]?.explanation;
+      return [language, explanation ? { ...texts, explanation } : texts];
+    }),
+  );
 }
 
 class DryRun extends Error {
