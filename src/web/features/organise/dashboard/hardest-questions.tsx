@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '../../../../shared/contracts/organise-reports';
 import styles from './dashboard.module.css';
-import { percentText } from './figures';
-import { ShareBar } from './share-bar';
+import { percentText } from '../figures';
+import { ShareBar } from '../share-bar';
 import { slotName } from './warnings-panel';
 import stacked from '../stacked-table.module.css';
 

@@ -7,7 +7,7 @@ import { pageCount, Pager } from '../../../components/pager';
 import { countryName } from '../../../lib/format';
 import { notPlayedCsvUrl, NOT_PLAYED_PAGE_SIZE, useNotPlayed } from './api/get-not-played';
 import styles from './dashboard.module.css';
-import { DASH } from './figures';
+import { DASH } from '../figures';
 import { Loading } from '../screen-states';
 import stacked from '../stacked-table.module.css';
 

@@ -4,8 +4,8 @@ import { Flag } from '../../../components/flag';
 import { StatTiles } from '../../../components/stat-tiles';
 import { countryName } from '../../../lib/format';
 import styles from './dashboard.module.css';
-import { percentText, scoreText, timeText } from './figures';
-import { ShareBar } from './share-bar';
+import { percentText, scoreText, timeText } from '../figures';
+import { ShareBar } from '../share-bar';
 import stacked from '../stacked-table.module.css';
 
 type Figures = Dashboard['totals'];

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { GapQuestion, Gaps } from '../../../../shared/contracts/organise-gaps';
-import { countsText, percentText, timeText, topicName } from './gaps-labels';
+import { percentText, timeText } from '../figures';
+import { countsText, topicName } from './gaps-labels';
 import styles from './gaps.module.css';
-import { ShareBar } from './share-bar';
+import { ShareBar } from '../share-bar';
 
 /**
  * The questions, weakest first, with those that look flawed flagged for review (the reason in

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { GapTopic } from '../../../../shared/contracts/organise-gaps';
 import { Flag } from '../../../components/flag';
 import { countryName } from '../../../lib/format';
-import { countsText, percentText, timeText, topicName } from './gaps-labels';
+import { percentText, timeText } from '../figures';
+import { countsText, topicName } from './gaps-labels';
 import styles from './gaps.module.css';
-import { ShareBar } from './share-bar';
+import { ShareBar } from '../share-bar';
 
 /** The topics, weakest first: cards on a phone, a table from a tablet up (one shows at a time). */
 export function GapTopics({ topics }: { topics: GapTopic[] }) {

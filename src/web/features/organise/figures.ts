@@ -1,5 +1,5 @@
-import { fastestTimeLabel } from '../../../../shared/domain/durations';
-import { formatPoints } from '../../../lib/format';
+import { fastestTimeLabel } from '../../../shared/domain/durations';
+import { formatPoints } from '../../lib/format';
 
 /** Shown where a figure does not exist yet (nobody played, nobody answered). */
 export const DASH = '–';

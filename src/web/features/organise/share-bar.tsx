@@ -1,4 +1,4 @@
-import styles from './dashboard.module.css';
+import styles from './share-bar.module.css';
 
 /** A horizontal bar for a share in percent, beside its figure in text (the bar is decoration). */
 export function ShareBar({
