@@ -2,8 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { resolveChromium } from './scripts/chromium';
 
 /**
- * E2E_PORT moves the four servers (default 3210–3213), the one week-close.spec.ts starts (+4)
- * and the two screens.spec.ts starts (+5, +6), e.g. to run two suites side by side.
+ * E2E_PORT moves the four servers (default 3210–3213), the one week-close.spec.ts starts (+4),
+ * the two screens.spec.ts starts (+5, +6) and the one reminders.spec.ts restarts (+7), e.g. to
+ * run two suites side by side.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const ORIGIN = `http://localhost:${PORT}`;

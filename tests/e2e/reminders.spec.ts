@@ -1,9 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, expectNoAxeViolations, PHONE, registerThroughApi, signInAs } from './fixtures';
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  PHONE,
+  registerThroughApi,
+  signInAs,
+  startOwnServer,
+  type OwnServer,
+} from './fixtures';
 
 /**
  * Reminders in the demo outbox (issue 17, ADR 0020), with no SMTP server: players in Bangkok,
@@ -14,50 +21,26 @@ import { DESKTOP, expectNoAxeViolations, PHONE, registerThroughApi, signInAs } f
  * sees them in /organise/outbox, each due at 09:00 in its team's time.
  */
 
-/** Past the servers of playwright.config.ts and week-close.spec.ts (E2E_PORT … + 4). */
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 5;
+/** Past the servers of playwright.config.ts, week-close.spec.ts and screens.spec.ts (… + 6). */
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 7;
 const ORIGIN = `http://localhost:${PORT}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'podium-e2e-reminders-'));
 
 test.use({ baseURL: ORIGIN });
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
-let server: ChildProcess | null = null;
+let server: OwnServer | null = null;
 
 async function startServer(clockStart: string): Promise<void> {
-  server = spawn(process.execPath, ['dist/server/server.js'], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      PORT: String(PORT),
-      PUBLIC_URL: ORIGIN,
-      LOG_LEVEL: 'warn',
-      SEASON_FILE: 'content/seasons/2025.json',
-      CLOCK_START: clockStart,
-    },
+  server = await startOwnServer(PORT, {
+    E2E_DATA_DIR: dataDir,
+    SEASON_FILE: 'content/seasons/2025.json',
+    CLOCK_START: clockStart,
   });
-  await expect
-    .poll(
-      async () =>
-        (
-          await fetch(`${ORIGIN}/health/ready`, { signal: AbortSignal.timeout(5000) }).catch(
-            () => null,
-          )
-        )?.status,
-      { timeout: 230_000, intervals: [250] },
-    )
-    .toBe(200);
 }
 
 async function stopServer(): Promise<void> {
-  const stopping = server;
-  if (!stopping || stopping.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    stopping.once('exit', () => resolve());
-    stopping.kill('SIGTERM');
-  });
+  await server?.stop();
   server = null;
 }
 
