@@ -51,6 +51,8 @@ async function writeExplanations(change?: (row: QuestionRow) => QuestionRow['tra
     translations.en!.explanation = `EXPLAINED-EN-${tag}`;
     if (row.kind === 'main' && row.position < 5) {
       translations.fr!.explanation = `EXPLIQUÉ-FR-${tag}`;
+    } else {
+      delete translations.fr!.explanation; // the content's own, which the fallback must not need
     }
     await db.update(questions).set({ translations }).where(eq(questions.id, row.id));
   }
