@@ -2,9 +2,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DESKTOP, expectNoAxeViolations, PHONE, registerThroughApi, signInAs } from './fixtures';
 
 /**
- * Knowledge gaps (/organise/gaps, ADR 0021), as the demo organiser (Morgan Lee). Rafael
- * (Brazil) plays week 1 exactly as organise-players.spec.ts has him play it (first option each
- * time; repeating is harmless), so that there are answers whatever order the specs run in.
+ * Knowledge gaps (/organise/gaps, ADR 0021), as the demo organiser (Morgan Lee). Javier, this
+ * spec's own player, plays week 1 for Spain (first option each time; repeating is harmless), a
+ * team no other spec counts, so that there are answers whatever order the specs run in.
  */
 
 const CSRF = { 'x-podium-csrf': '1' };
@@ -15,12 +15,12 @@ interface Attempt {
   answers: { position: number }[];
 }
 
-async function rafaelPlaysWeek1(browser: Browser, baseURL: string | undefined): Promise<void> {
+async function javierPlaysWeek1(browser: Browser, baseURL: string | undefined): Promise<void> {
   const context = await browser.newContext({ baseURL, locale: 'en-GB' });
   const page = await context.newPage();
-  await signInAs(page, 'Rafael Souza');
+  await signInAs(page, 'Javier Moreno');
   const me = (await (await page.request.get('/api/me')).json()) as { registered: boolean };
-  if (!me.registered) await registerThroughApi(page, 'br');
+  if (!me.registered) await registerThroughApi(page, 'es');
   const started = await page.request.post('/api/weeks/current/attempt', { headers: CSRF });
   expect(started.status()).toBe(200);
   const attempt = (await started.json()) as Attempt;
@@ -52,7 +52,7 @@ test('the organiser sees the weakest topic first, by region and team, and the qu
 }, testInfo) => {
   // Four axe runs on a busy machine take minutes; nothing here waits on a clock.
   test.setTimeout(600_000);
-  await rafaelPlaysWeek1(browser, testInfo.project.use.baseURL);
+  await javierPlaysWeek1(browser, testInfo.project.use.baseURL);
   await page.setViewportSize(DESKTOP);
   await signInAs(page, 'Morgan Lee', '/organise');
   await page
@@ -74,17 +74,17 @@ test('the organiser sees the weakest topic first, by region and team, and the qu
   const shares = percents(await rows.locator('td:nth-child(2)').allInnerTexts());
   expect(shares).toEqual([...shares].sort((a, b) => a - b));
   const weakest = (await rows.first().getByRole('rowheader').innerText()).trim();
-  // The breakdown starts on the weakest topic; Rafael's Brazil is among the teams.
+  // The breakdown starts on the weakest topic; Javier's Spain is among the teams.
   const breakdown = page.getByRole('region', { name: 'By region and team' });
   await expect(breakdown.getByRole('combobox', { name: 'Topic' })).toHaveValue(/.+/);
   await expect(
     breakdown.getByRole('combobox', { name: 'Topic' }).locator('option:checked'),
   ).toHaveText(weakest);
   await expect(
-    breakdown.getByRole('table', { name: /By team/ }).getByRole('row', { name: /Brazil/ }),
+    breakdown.getByRole('table', { name: /By team/ }).getByRole('row', { name: /Spain/ }),
   ).toBeVisible();
   await expect(
-    breakdown.getByRole('table', { name: /By region/ }).getByRole('row', { name: /Latin America/ }),
+    breakdown.getByRole('table', { name: /By region/ }).getByRole('row', { name: /Europe/ }),
   ).toBeVisible();
 
   const questions = page.getByRole('region', { name: 'Questions, weakest first' });
@@ -107,8 +107,8 @@ test('the organiser sees the weakest topic first, by region and team, and the qu
   await page.screenshot({ path: testInfo.outputPath('gaps-375.png'), fullPage: true });
 
   // A region and a week nobody played: the empty state.
-  await page.getByRole('combobox', { name: 'Region' }).selectOption('LATAM');
-  await expect(page).toHaveURL(/week=1&region=LATAM/);
+  await page.getByRole('combobox', { name: 'Region' }).selectOption('EUROPE');
+  await expect(page).toHaveURL(/week=1&region=EUROPE/);
   await expect(cards.first()).toBeVisible();
   await page.getByRole('combobox', { name: 'Week' }).selectOption('6');
   await expect(page.getByText('No answers yet for this choice.', { exact: false })).toBeVisible();

@@ -168,6 +168,17 @@ export const testAccounts: readonly DemoAccount[] = [
     country: 'fr',
     countryName: 'France',
   },
+  // organise-gaps.spec.ts (Spain: a team and region no other spec counts)
+  {
+    sub: 'test-javier',
+    givenName: 'Javier',
+    familyName: 'Moreno',
+    email: 'javier.moreno@example.com',
+    locale: 'es-ES',
+    zoneinfo: 'Europe/Madrid',
+    country: 'es',
+    countryName: 'España',
+  },
   // organise-players.spec.ts
   {
     sub: 'test-oliver',
