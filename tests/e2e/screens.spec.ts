@@ -93,6 +93,10 @@ class Screens {
       await expect(this.page.locator('html')).toHaveAttribute('lang', language, {
         timeout: 20_000,
       });
+      // Each screen's code arrives after the frame (lazyScreen): checked once its heading shows.
+      await expect(this.page.getByRole('heading', { level: 1 }).first()).toBeVisible({
+        timeout: 20_000,
+      });
       for (const viewport of [PHONE, DESKTOP]) {
         await this.page.setViewportSize(viewport);
         await this.expectFonts(language);
@@ -112,6 +116,14 @@ class Screens {
    * Thai text (this machine may have no Thai font of its own).
    */
   private async expectFonts(language: Language): Promise<void> {
+    // The page takes `lang` from the profile at once; the Thai strings arrive with their chunk.
+    if (language === 'th')
+      await expect
+        .poll(() => this.page.evaluate(() => /[\u0E01-\u0E5B]/.test(document.body.innerText)), {
+          message: 'a Thai screen shows Thai text',
+          timeout: 20_000,
+        })
+        .toBe(true);
     const fonts = await this.page.evaluate(async (thai) => {
       if (thai)
         await Promise.all(
