@@ -186,7 +186,13 @@ describe('reminders at 09:00 local time, through SMTP', () => {
     const restarted = await createTestApp({
       database: t.database,
       clock: t.clock,
-      env: { SMTP_URL: smtpUrl, SESSION_IDLE_MINUTES: '43200', SESSION_ABSOLUTE_HOURS: '2160' },
+      // The scheduler on, as on a real server (test apps have it off): its start-up round.
+      env: {
+        REMINDERS: '1',
+        SMTP_URL: smtpUrl,
+        SESSION_IDLE_MINUTES: '43200',
+        SESSION_ABSOLUTE_HOURS: '2160',
+      },
     });
     try {
       const sent = await waitFor(async () => {
