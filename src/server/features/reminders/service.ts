@@ -3,7 +3,7 @@ import { isLanguage, pickLanguage } from '../../../shared/domain/language';
 import { dueReminder, type ReminderTimes } from '../../../shared/domain/reminders';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
-import { findCurrentSeason } from '../season/repository';
+import { findCurrentSeason, type CurrentSeason } from '../season/repository';
 import type { Mailer } from './mailer';
 import { reminderMessage } from './messages';
 import * as repo from './repository';
@@ -29,7 +29,9 @@ const MAX_TRIES = 5;
  * Returns how many were sent.
  */
 export async function runReminderRound(deps: ReminderDeps): Promise<number> {
-  await planDueReminders(deps);
+  // Read once per round, not once per reminder: a round may deliver thousands.
+  const current = await findCurrentSeason(deps.db);
+  if (current) await planDueReminders(deps, current);
   let sent = 0;
   for (;;) {
     const now = deps.clock.now();
@@ -39,15 +41,13 @@ export async function runReminderRound(deps: ReminderDeps): Promise<number> {
       new Date(now.getTime() + LEASE_MS),
       BATCH,
     );
-    for (const reminder of claimed) if (await deliver(deps, reminder)) sent++;
+    for (const reminder of claimed) if (await deliver(deps, current, reminder)) sent++;
     if (claimed.length < BATCH) return sent;
   }
 }
 
 /** For each team with players and each week of the current season, the reminder due now. */
-async function planDueReminders(deps: ReminderDeps): Promise<void> {
-  const current = await findCurrentSeason(deps.db);
-  if (!current) return;
+async function planDueReminders(deps: ReminderDeps, current: CurrentSeason): Promise<void> {
   const now = deps.clock.now();
   for (const team of await repo.teamsWithPlayers(deps.db)) {
     for (const week of current.weeks) {
@@ -66,8 +66,11 @@ async function planDueReminders(deps: ReminderDeps): Promise<void> {
 }
 
 /** Sends one claimed reminder, or skips it when the player or the week no longer qualifies. */
-async function deliver(deps: ReminderDeps, reminder: repo.ReminderRow): Promise<boolean> {
-  const current = await findCurrentSeason(deps.db);
+async function deliver(
+  deps: ReminderDeps,
+  current: CurrentSeason | null,
+  reminder: repo.ReminderRow,
+): Promise<boolean> {
   const week = current?.weeks.find(
     (w) => w.seasonId === reminder.seasonId && w.setNum === reminder.setNum,
   );
