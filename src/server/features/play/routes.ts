@@ -13,19 +13,10 @@ import {
   currentWeekSchema,
   playerStatsSchema,
 } from '../../../shared/contracts/play';
-import { resolveLanguage, type Language } from '../../../shared/domain/language';
+import { languageOf } from '../../http/request-language';
 import * as actions from './play-actions';
 import type { AttemptRow } from './repository';
 import * as play from './service';
-
-/** The player's language for question texts: profile, else identity locale, else the browser's. */
-export function languageOf(request: FastifyRequest): Language {
-  const player = request.signedIn!.player;
-  const browser = (request.headers['accept-language'] ?? '')
-    .split(',')
-    .map((part) => part.split(';')[0]!.trim());
-  return resolveLanguage({ profile: player.language, idpLocale: player.locale, browser });
-}
 
 export function registerPlayRoutes(
   app: FastifyInstance,

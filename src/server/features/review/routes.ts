@@ -1,7 +1,7 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { reviewParamsSchema, weekReviewSchema } from '../../../shared/contracts/review';
-import { languageOf } from '../play/routes';
+import { languageOf } from '../../http/request-language';
 import type { PlayDeps } from '../play/service';
 import { weekReview } from './service';
 
