@@ -1,5 +1,5 @@
 import { weekWindow } from '../../../shared/domain/calendar';
-import { isLanguage, pickLanguage } from '../../../shared/domain/language';
+import { resolveLanguage } from '../../../shared/domain/language';
 import { dueReminder, type ReminderTimes } from '../../../shared/domain/reminders';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
@@ -132,7 +132,12 @@ async function compose(
   player: NonNullable<Awaited<ReturnType<typeof repo.recipientOf>>>,
   closesAt: Date,
 ) {
-  const language = isLanguage(player.language) ? player.language : pickLanguage([player.locale]);
+  // The player's language as everywhere else, with no browser to ask: profile, then the IdP's.
+  const language = resolveLanguage({
+    profile: player.language,
+    idpLocale: player.locale,
+    browser: [],
+  });
   const { subject, body } = reminderMessage({
     language,
     kind: reminder.kind,
