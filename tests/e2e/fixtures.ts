@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 /** Fails on any axe violation (WCAG 2.x A/AA and best practices), listing them. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -114,4 +114,40 @@ export async function startOwnServer(
     throw error;
   }
   return { origin, stop };
+}
+
+interface OpenAttempt {
+  id: string;
+  questions: { position: number; options: { key: string }[] }[];
+  answers: { position: number }[];
+}
+
+/**
+ * `name` plays the open week through the API in a context of its own, the first option each time,
+ * registering with `country` first unless already registered; repeating it is harmless.
+ */
+export async function playOpenWeekThroughApi(
+  browser: Browser,
+  baseURL: string | undefined,
+  name: string,
+  country: string,
+): Promise<void> {
+  const context = await browser.newContext({ baseURL, locale: 'en-GB' });
+  const page = await context.newPage();
+  await signInAs(page, name);
+  const me = (await (await page.request.get('/api/me')).json()) as { registered: boolean };
+  if (!me.registered) await registerThroughApi(page, country);
+  const csrf = { 'x-podium-csrf': '1' };
+  const started = await page.request.post('/api/weeks/current/attempt', { headers: csrf });
+  expect(started.status()).toBe(200);
+  const attempt = (await started.json()) as OpenAttempt;
+  for (const question of attempt.questions) {
+    if (attempt.answers.some((answer) => answer.position === question.position)) continue;
+    const answered = await page.request.post(`/api/attempts/${attempt.id}/answers`, {
+      headers: csrf,
+      data: { position: question.position, option: question.options[0]!.key },
+    });
+    expect(answered.status()).toBe(200);
+  }
+  await context.close();
 }

@@ -1,39 +1,17 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DESKTOP, expectNoAxeViolations, PHONE, registerThroughApi, signInAs } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  PHONE,
+  playOpenWeekThroughApi,
+  signInAs,
+} from './fixtures';
 
 /**
  * Knowledge gaps (/organise/gaps, ADR 0021), as the demo organiser (Morgan Lee). Javier, this
  * spec's own player, plays week 1 for Spain (first option each time; repeating is harmless), a
  * team no other spec counts, so that there are answers whatever order the specs run in.
  */
-
-const CSRF = { 'x-podium-csrf': '1' };
-
-interface Attempt {
-  id: string;
-  questions: { position: number; options: { key: string }[] }[];
-  answers: { position: number }[];
-}
-
-async function javierPlaysWeek1(browser: Browser, baseURL: string | undefined): Promise<void> {
-  const context = await browser.newContext({ baseURL, locale: 'en-GB' });
-  const page = await context.newPage();
-  await signInAs(page, 'Javier Moreno');
-  const me = (await (await page.request.get('/api/me')).json()) as { registered: boolean };
-  if (!me.registered) await registerThroughApi(page, 'es');
-  const started = await page.request.post('/api/weeks/current/attempt', { headers: CSRF });
-  expect(started.status()).toBe(200);
-  const attempt = (await started.json()) as Attempt;
-  for (const question of attempt.questions) {
-    if (attempt.answers.some((answer) => answer.position === question.position)) continue;
-    const answered = await page.request.post(`/api/attempts/${attempt.id}/answers`, {
-      headers: CSRF,
-      data: { position: question.position, option: question.options[0]!.key },
-    });
-    expect(answered.status()).toBe(200);
-  }
-  await context.close();
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => ({
@@ -52,7 +30,7 @@ test('the organiser sees the weakest topic first, by region and team, and the qu
 }, testInfo) => {
   // Four axe runs on a busy machine take minutes; nothing here waits on a clock.
   test.setTimeout(600_000);
-  await javierPlaysWeek1(browser, testInfo.project.use.baseURL);
+  await playOpenWeekThroughApi(browser, testInfo.project.use.baseURL, 'Javier Moreno', 'es');
   await page.setViewportSize(DESKTOP);
   await signInAs(page, 'Morgan Lee', '/organise');
   await page

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, PHONE, registerThroughApi, signInAs } from './fixtures';
+import {
+  expectNoAxeViolations,
+  PHONE,
+  playOpenWeekThroughApi,
+  registerThroughApi,
+  signInAs,
+} from './fixtures';
 
 /**
  * The organisers' dashboard, players and exports screens, signed in as this spec's organiser
@@ -11,38 +17,10 @@ import { expectNoAxeViolations, PHONE, registerThroughApi, signInAs } from './fi
 
 const LAPTOP = { width: 1280, height: 800 };
 const TABLET = { width: 768, height: 1024 };
-const CSRF = { 'x-podium-csrf': '1' };
-
-interface Attempt {
-  id: string;
-  questions: { position: number; options: { key: string }[] }[];
-  answers: { position: number }[];
-}
-
 /** Registers the signed-in player unless an earlier spec already did. */
 async function ensureRegistered(page: Page, country: string): Promise<void> {
   const me = (await (await page.request.get('/api/me')).json()) as { registered: boolean };
   if (!me.registered) await registerThroughApi(page, country);
-}
-
-/** Thiago plays the open week through the API (first option each time); repeating is harmless. */
-async function thiagoPlaysWeek1(browser: Browser, baseURL: string | undefined): Promise<void> {
-  const context = await browser.newContext({ baseURL, locale: 'en-GB' });
-  const page = await context.newPage();
-  await signInAs(page, 'Thiago Costa');
-  await ensureRegistered(page, 'br');
-  const started = await page.request.post('/api/weeks/current/attempt', { headers: CSRF });
-  expect(started.status()).toBe(200);
-  const attempt = (await started.json()) as Attempt;
-  for (const question of attempt.questions) {
-    if (attempt.answers.some((answer) => answer.position === question.position)) continue;
-    const answered = await page.request.post(`/api/attempts/${attempt.id}/answers`, {
-      headers: CSRF,
-      data: { position: question.position, option: question.options[0]!.key },
-    });
-    expect(answered.status()).toBe(200);
-  }
-  await context.close();
 }
 
 /** Mai (Vietnam) registers, unless an earlier test did: she has not played week 1. */
@@ -85,7 +63,7 @@ test('an organiser downloads the regional winners CSV and reads it back', async 
   page,
 }, testInfo) => {
   test.setTimeout(150_000);
-  await thiagoPlaysWeek1(browser, testInfo.project.use.baseURL);
+  await playOpenWeekThroughApi(browser, testInfo.project.use.baseURL, 'Thiago Costa', 'br');
   await page.setViewportSize(LAPTOP);
   await signInAs(page, 'Oliver Bennett', '/organise/exports');
   await expect(page.getByRole('heading', { level: 1, name: 'Exports' })).toBeVisible();
@@ -134,7 +112,7 @@ test('the dashboard shows the open week: participation, hardest questions, who h
   page,
 }, testInfo) => {
   test.setTimeout(150_000);
-  await thiagoPlaysWeek1(browser, testInfo.project.use.baseURL);
+  await playOpenWeekThroughApi(browser, testInfo.project.use.baseURL, 'Thiago Costa', 'br');
   await maiRegisters(browser, testInfo.project.use.baseURL);
   await page.setViewportSize(LAPTOP);
   await signInAs(page, 'Oliver Bennett', '/organise');
