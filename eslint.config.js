@@ -55,14 +55,33 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message: "Validation with zod is the server's: the web bundle has no room for it.",
+            },
+          ],
           patterns: [
             { group: ['**/server/**'], message: 'The web app never imports server code.' },
+            {
+              // The contracts are zod schemas: a value taken from one brings all of zod into
+              // the screen's chunk (ADR 0023). Constants the browser needs live in shared/domain.
+              group: ['**/shared/contracts/*'],
+              allowTypeImports: true,
+              message: 'Import types only from the contracts; values live in shared/domain.',
+            },
           ],
         },
       ],
     },
+  },
+  {
+    // Tests run in Node, where the contracts' schemas cost nothing.
+    files: ['src/web/**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
 );

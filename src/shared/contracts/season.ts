@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../domain/language';
+import { REGIONS } from '../domain/regions';
 
-export const REGIONS = ['ASEAN', 'LATAM', 'EUROPE', 'US_CANADA'] as const;
-export type Region = (typeof REGIONS)[number];
+export { REGIONS, type Region } from '../domain/regions';
 
 export const QUESTION_CATEGORIES = ['brain', 'digestion', 'allergy', 'c_sections'] as const;
 export type QuestionCategory = (typeof QUESTION_CATEGORIES)[number];

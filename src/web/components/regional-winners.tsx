@@ -1,13 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { Region } from '../../shared/contracts/season';
+import { REGIONS } from '../../shared/domain/regions';
 import { countryName, pointsCount } from '../lib/format';
 import { useRegionalWinners } from '../lib/standings';
 import { useLoggedFailure } from '../lib/use-logged-failure';
 import { Flag } from './flag';
 import styles from './regional-winners.module.css';
-
-/** The contract's REGIONS, repeated as a type-checked literal so zod stays out of the bundle. */
-const REGIONS: readonly Region[] = ['ASEAN', 'LATAM', 'EUROPE', 'US_CANADA'];
 
 /**
  * The top player of each region (ASEAN, LATAM, Europe, US/Canada), who wins the trip to the

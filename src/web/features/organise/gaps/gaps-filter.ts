@@ -1,5 +1,5 @@
 import type { GapsQuery } from '../../../../shared/contracts/organise-gaps';
-import { REGIONS, type Region } from '../../../../shared/contracts/season';
+import { REGIONS, type Region } from '../../../../shared/domain/regions';
 import { WEEK_COUNT } from '../../../../shared/domain/calendar';
 
 /**

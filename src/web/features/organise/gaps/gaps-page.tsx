@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { REGIONS } from '../../../../shared/contracts/season';
+import { REGIONS } from '../../../../shared/domain/regions';
 import { WEEK_COUNT } from '../../../../shared/domain/calendar';
 import { LoadFailed } from '../../../components/load-failed';
 import { countryName } from '../../../lib/format';

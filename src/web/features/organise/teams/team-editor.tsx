@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrganiserTeam } from '../../../../shared/contracts/organise';
+import { REGIONS } from '../../../../shared/domain/regions';
 import { Flag } from '../../../components/flag';
 import styles from '../organise-screen.module.css';
 import { Refusal } from '../season/refusal';
 import { fieldId, TextField } from '../season/text-field';
 import { useTeamChange } from './api/teams';
-import { REGION_OPTIONS, teamInput, teamIssues, type TeamForm } from './team-form';
+import { teamInput, teamIssues, type TeamForm } from './team-form';
 import teamStyles from './teams.module.css';
 
 /**
@@ -93,7 +94,7 @@ export function TeamEditor({
           value={form.region}
           onChange={(event) => change({ region: event.target.value as TeamForm['region'] })}
         >
-          {REGION_OPTIONS.map((region) => (
+          {REGIONS.map((region) => (
             <option key={region} value={region}>
               {t(`regions.${region}`, { ns: 'translation' })}
             </option>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyTeamForm, formFromTeam, REGION_OPTIONS, teamInput, teamIssues } from './team-form';
+import { emptyTeamForm, formFromTeam, teamInput, teamIssues } from './team-form';
 
 const spain = {
   id: 10,
@@ -13,10 +13,6 @@ const spain = {
 };
 
 describe('the team form', () => {
-  it('offers the four regions', () => {
-    expect(REGION_OPTIONS).toEqual(['ASEAN', 'LATAM', 'EUROPE', 'US_CANADA']);
-  });
-
   it('sends an edited team without its code, trimmed and in lower case', () => {
     const form = { ...formFromTeam(spain), name: ' España ', flag: 'ES' };
     expect(teamIssues(form, false)).toEqual({});

@@ -1,15 +1,11 @@
 import type { OrganiserTeam, TeamInput } from '../../../../shared/contracts/organise';
-import type { Region } from '../../../../shared/contracts/season';
+import type { Region } from '../../../../shared/domain/regions';
 import { isTimeZone } from '../../../../shared/domain/time-zone';
 
 /**
  * The team form and its checks before sending. The patterns repeat teamInputSchema's
  * (contracts/organise.ts) so that the browser needs no zod; the server still judges.
  */
-
-/** Every region once, in the order the menus show them (the type keeps it complete). */
-const REGION_SET = { ASEAN: 0, LATAM: 1, EUROPE: 2, US_CANADA: 3 } satisfies Record<Region, number>;
-export const REGION_OPTIONS = Object.keys(REGION_SET) as Region[];
 
 export interface TeamForm {
   name: string;
