@@ -37,6 +37,10 @@ const CLOCK_START = '2025-02-05T12:00:00Z';
  * none of its clients comes near a limit (a player-week makes 10 play requests against 300 a
  * minute, the fixed-time reads hammer routes without a limit, nobody signs in). A 429 would count
  * as an error and fail the whole-week bar, so a change that made the bench hit a limit shows.
+ * The reminder scheduler is off (REMINDERS=0): at CLOCK_START every seeded player's "week open"
+ * reminder is due at once, and its round (one outbox row per player, about one more transaction
+ * per player-week) is not the player flow the bars are about; `--server-env REMINDERS=1` puts it
+ * back.
  */
 const SERVER_ENV: Record<string, string> = {
   NODE_ENV: 'production',
@@ -44,6 +48,7 @@ const SERVER_ENV: Record<string, string> = {
   LOG_LEVEL: 'warn',
   SEASON_FILE: 'content/seasons/2025.json',
   CLOCK_START,
+  REMINDERS: '0',
 };
 
 const { values: args } = parseArgs({

@@ -131,7 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', () => standingsCache.close());
   registerStandingsRoutes(app, { cache: standingsCache, authenticate });
   registerOrganiseRoutes(app, { db: database.db, clock, authenticate });
-  const mailer = createMailer(config.reminders.smtpUrl);
+  const mailer = await createMailer(config.reminders.smtpUrl);
   registerReminderRoutes(app, {
     db: database.db,
     clock,

@@ -1,5 +1,3 @@
-import { createTransport } from 'nodemailer';
-
 /** One reminder as handed to the transport. */
 export interface OutgoingMail {
   from: string;
@@ -22,9 +20,13 @@ export interface Mailer {
 /**
  * SMTP through nodemailer when `smtpUrl` is set, with timeouts well under the claim's lease
  * (ADR 0020); otherwise the demo outbox, where the reminder's row is the delivered mail.
+ * nodemailer is loaded only when there is an SMTP server to talk to: it adds about 15 MB to a
+ * process, which the embedded demo on PGlite cannot spare (its first start must stay under
+ * 400 MB, ADR 0017).
  */
-export function createMailer(smtpUrl: string | null): Mailer {
+export async function createMailer(smtpUrl: string | null): Promise<Mailer> {
   if (!smtpUrl) return { transport: 'outbox', send: async () => {}, close: () => {} };
+  const { createTransport } = await import('nodemailer');
   const url = new URL(smtpUrl);
   const transporter = createTransport({
     host: url.hostname,

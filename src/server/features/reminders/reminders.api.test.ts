@@ -92,7 +92,7 @@ beforeAll(async () => {
   deps = {
     db: t.database.db,
     clock: t.clock,
-    mailer: createMailer(smtpUrl),
+    mailer: await createMailer(smtpUrl),
     times: { localHour: 9, hoursBeforeClose: 12 },
     from: 'Podium <podium@example.com>',
     productName: 'Podium',
@@ -155,7 +155,7 @@ describe('reminders at 09:00 local time, through SMTP', () => {
   });
 
   it('reminds before the close once, however many instances race for it', async () => {
-    const second = { ...deps, mailer: createMailer(smtpUrl) };
+    const second = { ...deps, mailer: await createMailer(smtpUrl) };
     // 09:00 on Friday 7 February in Tokyo, 15 hours before its close.
     const mails = await roundAt('2025-02-07T00:00:00Z', [deps, second, deps, second]);
     second.mailer.close();
