@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '../../../shared/contracts/me';
 import type { ReminderSetting } from '../../../shared/contracts/reminders';
@@ -10,6 +11,9 @@ import styles from './account.module.css';
 /**
  * The reminder e-mails switch (ADR 0020), saved on its own as soon as it changes. It sends the
  * wanted value, not a toggle, and is disabled while saving, so a double click changes nothing.
+ * The wanted value is shown from the click on (React state, set in the same event): the
+ * mutation's own pending state arrives a task later, and until then the controlled box would
+ * spring back. A refusal shows the stored value again.
  */
 export function ReminderSwitch() {
   const { t } = useTranslation();
@@ -18,6 +22,7 @@ export function ReminderSwitch() {
   const errorText = useErrorText();
   const [error, setError] = useTransientMessage();
   const [saved, setSaved] = useTransientMessage();
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const save = useMutation({
     mutationFn: (setting: ReminderSetting) =>
       apiRequest<ReminderSetting>('/api/me/reminders', { method: 'PUT', body: setting }),
@@ -26,8 +31,9 @@ export function ReminderSwitch() {
       setSaved(enabled ? 'reminders.savedOn' : 'reminders.savedOff');
     },
     onError: (failure) => setError(errorText(failure)),
+    onSettled: () => setWanted(null),
   });
-  const enabled = save.isPending ? save.variables.enabled : me.remindersEnabled;
+  const saving = wanted !== null;
 
   return (
     <section className={styles.section} aria-labelledby="reminders-title">
@@ -37,10 +43,13 @@ export function ReminderSwitch() {
       <label className={styles.switch}>
         <input
           type="checkbox"
-          checked={enabled}
-          disabled={save.isPending}
+          checked={wanted ?? me.remindersEnabled}
+          disabled={saving}
           aria-describedby="reminders-help"
-          onChange={(event) => save.mutate({ enabled: event.target.checked })}
+          onChange={(event) => {
+            setWanted(event.target.checked);
+            save.mutate({ enabled: event.target.checked });
+          }}
         />
         <span>{t('reminders.label')}</span>
       </label>
