@@ -250,7 +250,17 @@ test('the questions, the result and the challenger are designed for a phone and 
 });
 
 // One test per screen: each has its own time budget on a busy machine.
-for (const path of ['', 'questions', 'season', 'players', 'teams', 'exports', 'audit']) {
+for (const path of [
+  '',
+  'questions',
+  'season',
+  'players',
+  'teams',
+  'gaps',
+  'exports',
+  'audit',
+  'outbox',
+]) {
   const name = `organise-${path || 'dashboard'}`;
   test(`the organiser's ${name} screen is designed for a phone and a desk, in English and Thai`, async ({
     page,
