@@ -275,6 +275,23 @@ for (const path of [
   });
 }
 
+test("the organiser's page of one player is designed for a phone and a desk, in English and Thai", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const screens = new Screens(page, watchForNoise(page), 'organiser');
+  await speak(page, screens.state);
+  // Sam's own record: every signed-in person is a player row, so this needs no other spec.
+  await signInAs(page, 'Sam Taylor', '/organise/players');
+  const search = await page.request.get('/api/organise/players?q=sam.taylor%40');
+  const { players } = (await search.json()) as { players: { id: string }[] };
+  expect(players).toHaveLength(1);
+  await page.goto(`/organise/players/${players[0]!.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: /Loading|กำลังโหลด/ })).toHaveCount(0);
+  await screens.check('organise-player');
+});
+
 test('before launch the registration screen is designed for a phone and a desk, and the header offers only Home', async ({
   page,
 }) => {
