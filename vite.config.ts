@@ -18,13 +18,12 @@ export default defineConfig({
           // score of tiny ones (each file costs its own request and compresses worse).
           groups: [
             {
-              // React, the router, TanStack Query and i18next: every screen's first load, and
-              // they change less often than the app. Named, not "all of node_modules": a library
-              // only some screens use (zod, for the organiser's forms) stays with them, out of
-              // the first load. <Trans> and its HTML parser stay with the screens that use them
-              // (ADR 0023).
+              // React and TanStack Query: every screen's first load, and they change less often
+              // than the app. Named, not "all of node_modules": a library only some screens use
+              // (zod, for the organiser's forms) stays with them, out of the first load (ADR 0023).
+              // The router and the interface language are the app's own (ADR 0025).
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|use-sync-external-store)[\\/](?!dist[\\/]es[\\/](Icu)?Trans)/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query))[\\/]/,
               priority: 2,
             },
             {

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './lib/router';
 import { pickLanguage } from '../shared/domain/language';
 import { LanguageSync } from './app/language-sync';
 import { Providers } from './app/providers';

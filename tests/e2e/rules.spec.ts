@@ -28,6 +28,45 @@ test('the rules explain scoring and link to the account and the leaderboard', as
   }
 });
 
+test('links change page without a reload, from the top of the new page, and Back and Forward return', async ({
+  page,
+}) => {
+  await signInAs(page, 'Noah Wilson', '/rules');
+  await page.setViewportSize(PHONE);
+  await expect(page.getByRole('heading', { level: 1, name: 'Game rules' })).toBeVisible();
+  // A mark on the window: a full page load would wipe it.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  const stayed = () => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed);
+  const scrolled = () => page.evaluate(() => window.scrollY);
+
+  const account = page.getByRole('link', { name: /account page/ });
+  await account.scrollIntoViewIfNeeded();
+  expect(await scrolled()).toBeGreaterThan(0);
+  await account.click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Game rules');
+  expect(await scrolled()).toBe(0);
+  expect(await stayed()).toBe(true);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/rules$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Game rules' })).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL(/\/account$/);
+  expect(await stayed()).toBe(true);
+
+  // The header's Home link knows it points at the current page, and only there.
+  await page.setViewportSize(DESKTOP);
+  const home = page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Home' });
+  await expect(home).not.toHaveAttribute('aria-current');
+  await home.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(home).toHaveAttribute('aria-current', 'page');
+  expect(await stayed()).toBe(true);
+});
+
 interface SeasonWeek {
   status: string;
   closesAt: string;

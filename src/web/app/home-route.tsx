@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { LastWeekReviewLink } from '../components/review-links';
 import { ScreenMessage, screenStyles } from '../components/screen-message';
 import { usePlayer } from '../lib/auth/use-player';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { resolveLanguage } from '../../shared/domain/language';
 import { useMe } from '../lib/auth/get-me';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { REGIONS } from '../../shared/domain/regions';
 import { countryName, pointsCount } from '../lib/format';
 import { useRegionalWinners } from '../lib/standings';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../lib/i18n';
+import { Link } from '../lib/router';
 import { closedEverywhere } from '../../shared/domain/calendar';
 import { usePlayer } from '../lib/auth/use-player';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import styles from './stat-tiles.module.css';
 
 export interface StatTile {

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
@@ -8,6 +7,7 @@ import pl from '../locales/pl.json';
 import th from '../locales/th.json';
 import { weekWindow } from '../../shared/domain/calendar';
 import { formatDate, formatPoints, formatShortDate, formatWeekStart, pointsCount } from './format';
+import { translate, type Texts, type TOptions } from './translate';
 
 describe('formatPoints, the one points format of every screen', () => {
   it('shows a best week of 9.76 as 9.76, never rounded to 10', () => {
@@ -57,20 +57,11 @@ describe('week dates in the team time zone', () => {
 });
 
 describe('points through the plural rules of each language', () => {
-  const i18n = i18next.createInstance();
-  void i18n.init({
-    lng: 'en',
-    resources: {
-      en: { translation: en },
-      fr: { translation: fr },
-      pl: { translation: pl },
-      th: { translation: th },
-    },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+  const texts: Record<string, Texts> = { en, fr, pl, th };
+  const t = (key: string, lng: string, options: TOptions) =>
+    translate((language) => texts[language], [lng, 'en'], key, options);
   const points = (hundredths: number, lng: string) =>
-    i18n.t('standings.points', { ...pointsCount(hundredths, lng), lng });
+    t('standings.points', lng, pointsCount(hundredths, lng));
 
   it('says 1 point, never 1 points, and 9.76 points', () => {
     expect(points(100, 'en')).toBe('1 point');
@@ -84,7 +75,7 @@ describe('points through the plural rules of each language', () => {
   });
 
   it('follows Polish: 1 minuta, 2 minuty, 5 minut', () => {
-    const minutes = (count: number) => i18n.t('countdown.minutes', { count, lng: 'pl' });
+    const minutes = (count: number) => t('countdown.minutes', 'pl', { count });
     expect([minutes(1), minutes(2), minutes(5), minutes(22), minutes(25)]).toEqual([
       'Minuta',
       'Minuty',

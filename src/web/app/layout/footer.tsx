@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site';
 import styles from './footer.module.css';
 
@@ -6,21 +6,18 @@ import styles from './footer.module.css';
 export function Footer() {
   const { t } = useTranslation();
   const { productName, contactEmail } = useSite();
-  // The link by hand, not with <Trans>: Trans and its HTML parser weigh 4 KB gzipped, and the
-  // footer is on every first load (ADR 0023). The translations keep the <email> markup.
-  const marker = '\u0000';
-  const [before = '', after = ''] = t('footer.help', { email: marker }).split(
-    `<email>${marker}</email>`,
-  );
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <p>{t('footer.builtBy', { product: productName })}</p>
         <p>{t('footer.internal')}</p>
         <p>
-          {before}
-          <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
-          {after}
+          <Trans
+            t={t}
+            i18nKey="footer.help"
+            values={{ email: contactEmail }}
+            components={{ email: <a href={`mailto:${contactEmail}`} /> }}
+          />
         </p>
       </div>
     </footer>

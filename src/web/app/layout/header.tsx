@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { NavLink } from '../../lib/router';
 import type { Me } from '../../../shared/contracts/me';
 import { Flag } from '../../components/flag';
 import { Logo } from '../../components/logo';

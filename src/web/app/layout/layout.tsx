@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { Outlet } from '../../lib/router';
 import type { Me } from '../../../shared/contracts/me';
 import { InsideMain } from '../../components/screen-message';
 import { hasLaunched } from '../../lib/launch';

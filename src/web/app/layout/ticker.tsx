@@ -1,5 +1,5 @@
 import { useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { TeamStanding } from '../../../shared/contracts/standings';
 import { Flag } from '../../components/flag';
 import { countryName, pointsCount } from '../../lib/format';

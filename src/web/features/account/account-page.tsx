@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { Link } from '../../lib/router';
 import type { Me } from '../../../shared/contracts/me';
 import { resolveLanguage } from '../../../shared/domain/language';
 import { ProfileFields, type ProfileChoice } from '../../components/profile-fields';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { Me } from '../../../shared/contracts/me';
 import type { ReminderSetting } from '../../../shared/contracts/reminders';
 import { usePlayer } from '../../lib/auth/use-player';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { fastestTimeLabel } from '../../../shared/domain/durations';
 import { formatPoints } from '../../lib/format';
 import { usePlayerStats } from './api/get-stats';

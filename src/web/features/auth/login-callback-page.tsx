@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { LoadingScreen, ScreenMessage, screenStyles } from '../../components/screen-message';
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Logo } from '../../components/logo';
 import { startSignIn } from '../../lib/auth/start-sign-in';
 import { useSite } from '../../lib/site';

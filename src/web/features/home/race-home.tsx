@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { Me } from '../../../shared/contracts/me';
 import { useCurrentWeek } from '../../lib/current-week';
 import { prefersReducedMotion } from '../../lib/use-reduced-motion';

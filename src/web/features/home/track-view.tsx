@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { Link } from '../../lib/router';
 import type { PlayerWeek } from '../../../shared/contracts/me';
 import { formatDate } from '../../lib/format';
 import { useLoggedFailure } from '../../lib/use-logged-failure';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { useNavigate } from '../../lib/router';
 import styles from './weekly-intro.module.css';
 
 /**

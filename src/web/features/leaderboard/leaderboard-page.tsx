@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Flag } from '../../components/flag';
 import { LastWeekReviewLink } from '../../components/review-links';
 import { SeasonOverLinks } from '../../components/season-over';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { MyTeam } from '../../../shared/contracts/standings';
 import { fastestTimeLabel } from '../../../shared/domain/durations';
 import { formatPoints } from '../../lib/format';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { NavLink, Outlet } from '../../lib/router';
 import { usePlayer } from '../../lib/auth/use-player';
 import styles from './organise.module.css';
 import { Loading } from './screen-states';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { Link } from '../../lib/router';
 import type { Attempt, CurrentWeek } from '../../../shared/contracts/play';
 import { GRACE_SECONDS, QUESTIONS_PER_WEEK } from '../../../shared/domain/scoring';
 import { SeasonOverLinks } from '../../components/season-over';

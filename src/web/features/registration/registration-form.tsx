@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { Me } from '../../../shared/contracts/me';
 import { resolveLanguage } from '../../../shared/domain/language';
 import { ProfileFields, type ProfileChoice } from '../../components/profile-fields';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { ReviewQuestion } from '../../../shared/contracts/review';
 import styles from './review.module.css';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { Link, useParams } from '../../lib/router';
 import type { WeekReview } from '../../../shared/contracts/review';
 import { WEEK_COUNT } from '../../../shared/domain/calendar';
 import { LoadFailed } from '../../components/load-failed';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { ScreenMessage, screenStyles } from '../../components/screen-message';
 import { startSignIn } from '../../lib/auth/start-sign-in';
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Trans, useTranslation } from '../../lib/i18n';
+import { Link } from '../../lib/router';
 import { usePlayer } from '../../lib/auth/use-player';
 import { formatDate } from '../../lib/format';
 import { useSite } from '../../lib/site';

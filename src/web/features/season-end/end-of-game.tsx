@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { TeamPlace } from '../../components/team-place';
 import { Logo } from '../../components/logo';
 import { RegionalWinnersSection } from '../../components/regional-winners';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { AuditEntry } from '../../../../shared/contracts/organise';
 import { usePlayer } from '../../../lib/auth/use-player';
 import styles from '../organise-screen.module.css';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
+import { useSearchParams } from '../../../lib/router';
 import { AUDIT_ENTITIES } from './audit-entities';
 import styles from '../organise-screen.module.css';
 import { Loading } from '../screen-states';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
+import { useSearchParams } from '../../../lib/router';
 import type { OrganiserSeason } from '../../../../shared/contracts/organise';
 import { LoadFailed } from '../../../components/load-failed';
 import { usePlayer } from '../../../lib/auth/use-player';

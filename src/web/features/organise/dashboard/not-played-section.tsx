@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
+import { Link } from '../../../lib/router';
 import { Flag } from '../../../components/flag';
 import { LoadFailed } from '../../../components/load-failed';
 import { pageCount, Pager } from '../../../components/pager';

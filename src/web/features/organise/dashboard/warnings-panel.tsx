@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import type { TFunction } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
+import { Link } from '../../../lib/router';
 import type { Warnings } from '../../../../shared/contracts/organise';
 import { formatDate } from '../../../lib/format';
 import { useWarnings, WARNING_DAYS } from './api/get-warnings';
@@ -72,7 +72,7 @@ function ProblemText({ problem }: { problem: Problem }) {
 }
 
 /** 'Question 3' or 'Challenger question'. */
-export function slotName(slot: number | 'challenger', t: TFunction<'organise-players'>) {
+export function slotName(slot: number | 'challenger', t: TFunction) {
   return slot === 'challenger'
     ? t('common.slot.challenger')
     : t('common.slot.question', { number: slot });

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { GapQuestion, Gaps } from '../../../../shared/contracts/organise-gaps';
 import { percentText, timeText } from '../figures';
 import { countsText, topicName } from './gaps-labels';
@@ -21,7 +21,7 @@ export function GapQuestions({ gaps }: { gaps: Gaps }) {
           : t('questions.slot', { number: question.slot }),
     });
   const topic = (question: GapQuestion) =>
-    topicName(question.category, t as never, (key) => i18n.exists(key));
+    topicName(question.category, t, (key) => i18n.exists(key));
   const flags = (question: GapQuestion) =>
     question.flags.length > 0 && (
       <ul className={styles.flags}>

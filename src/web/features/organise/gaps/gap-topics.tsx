@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { GapTopic } from '../../../../shared/contracts/organise-gaps';
 import { Flag } from '../../../components/flag';
 import { countryName } from '../../../lib/format';
@@ -11,7 +11,7 @@ import { ShareBar } from '../share-bar';
 /** The topics, weakest first: cards on a phone, a table from a tablet up (one shows at a time). */
 export function GapTopics({ topics }: { topics: GapTopic[] }) {
   const { t, i18n } = useTranslation('organise-gaps');
-  const name = (category: string) => topicName(category, t as never, (key) => i18n.exists(key));
+  const name = (category: string) => topicName(category, t, (key) => i18n.exists(key));
   return (
     <section aria-labelledby="gap-topics-title" className={styles.section}>
       <h2 id="gap-topics-title" className={styles.heading}>
@@ -70,7 +70,7 @@ export function TopicBreakdown({ topics }: { topics: GapTopic[] }) {
   const { t, i18n } = useTranslation('organise-gaps');
   const [chosen, setChosen] = useState<string | null>(null);
   const topic = topics.find((entry) => entry.category === chosen) ?? topics[0]!;
-  const name = (category: string) => topicName(category, t as never, (key) => i18n.exists(key));
+  const name = (category: string) => topicName(category, t, (key) => i18n.exists(key));
   const regions = [...topic.byRegion].sort(
     (a, b) => (a.correctShare ?? 101) - (b.correctShare ?? 101),
   );

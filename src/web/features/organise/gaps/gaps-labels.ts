@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n';
 import type { GapFigures } from '../../../../shared/contracts/organise-gaps';
 
 /** A season topic in the interface language (topics live in the main locale), else its key. */
@@ -7,7 +7,7 @@ export function topicName(category: string, t: TFunction, exists: (key: string) 
 }
 
 /** '12 answers, 1 ran out of time' for a row's counts. */
-export function countsText(figures: GapFigures, t: TFunction<'organise-gaps'>) {
+export function countsText(figures: GapFigures, t: TFunction) {
   const answers = t('counts.outcomes', { count: figures.counted });
   return figures.timedOut > 0
     ? t('counts.withTimedOut', {

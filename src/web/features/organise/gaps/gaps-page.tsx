@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
+import { useSearchParams } from '../../../lib/router';
 import { REGIONS } from '../../../../shared/domain/regions';
 import { WEEK_COUNT } from '../../../../shared/domain/calendar';
 import { LoadFailed } from '../../../components/load-failed';

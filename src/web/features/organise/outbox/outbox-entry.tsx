@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { OutboxEntry } from '../../../../shared/contracts/reminders';
 import { LANGUAGE_LABELS } from '../../../../shared/domain/language';
 import { Flag } from '../../../components/flag';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { LoadFailed } from '../../../components/load-failed';
 import styles from '../organise-screen.module.css';
 import { Loading } from '../screen-states';

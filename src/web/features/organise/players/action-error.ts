@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-message';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { PlayerDetail } from '../../../../shared/contracts/organise-players';
 import { countryName } from '../../../lib/format';
 import { useTeamsAndLanguages } from '../../../lib/teams';

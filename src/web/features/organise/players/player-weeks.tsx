@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { PlayerDetail } from '../../../../shared/contracts/organise-players';
 import { fastestTimeLabel } from '../../../../shared/domain/durations';
 import { usePlayer } from '../../../lib/auth/use-player';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
+import { Link, useSearchParams } from '../../../lib/router';
 import type { PlayerSummary } from '../../../../shared/contracts/organise-players';
 import { Flag } from '../../../components/flag';
 import { LoadFailed } from '../../../components/load-failed';

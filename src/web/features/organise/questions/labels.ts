@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { QuestionCategory } from '../../../../shared/contracts/season';
 import { LANGUAGE_LABELS, type Language } from '../../../../shared/domain/language';
 import type { QuestionSlot } from '../../../../shared/domain/question-review';

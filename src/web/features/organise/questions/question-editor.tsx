@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
+import { Link } from '../../../lib/router';
 import type { WeekQuestions } from '../../../../shared/contracts/organise-questions';
 import type { QuestionCategory } from '../../../../shared/contracts/season';
 import { LANGUAGES } from '../../../../shared/domain/language';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
+import { useSearchParams } from '../../../lib/router';
 import { WEEK_COUNT } from '../../../../shared/domain/calendar';
 import type { QuestionSlot } from '../../../../shared/domain/question-review';
 import { LoadFailed } from '../../../components/load-failed';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { Readiness } from '../../../../shared/contracts/organise';
 import { useLabels } from './labels';
 import styles from './questions.module.css';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { OrganiserSeason } from '../../../../shared/contracts/organise';
 import { useSaveSeason } from './api/season';
 import { formatInstant } from './dates';

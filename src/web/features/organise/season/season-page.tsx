@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useOrganiserSeason } from './api/season';
 import styles from '../organise-screen.module.css';
 import { Loading } from '../screen-states';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { OrganiserSeason, Readiness } from '../../../../shared/contracts/organise';
 import { formatInstant, formatLocalDate } from './dates';
 import styles from '../organise-screen.module.css';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { OrganiserTeam } from '../../../../shared/contracts/organise';
 import styles from '../organise-screen.module.css';
 import { Refusal } from '../season/refusal';

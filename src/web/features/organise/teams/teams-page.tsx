@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { usePlayer } from '../../../lib/auth/use-player';
 import styles from '../organise-screen.module.css';
 import { Loading } from '../screen-states';

@@ -1,0 +1,154 @@
+import {
+  cloneElement,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/domain/language';
+import en from '../locales/en.json';
+import { translate, type TFunction, type TOptions, type Texts } from './translate';
+
+export type { TFunction, TOptions } from './translate';
+
+/**
+ * The interface language (ADR 0025: our own 2 KB in place of i18next and react-i18next, 17 KB of
+ * every first load). English ships in the main bundle (it is the fallback); the other six
+ * languages are loaded on demand, each as its own small chunk. Long texts of one screen live in
+ * their own namespace (ADR 0023): a folder locales/<namespace>/ with one <language>.json per
+ * language is picked up by the glob below with no other change; a screen calling
+ * useTranslation('<namespace>') loads the active language's file (and English's, the fallback)
+ * when it first renders and shows its loading state until `ready`; locales.test.ts checks every
+ * such folder in all seven languages.
+ */
+const loaders = import.meta.glob<{ default: Texts }>(['../locales/*.json', '../locales/*/*.json']);
+
+const MAIN = 'translation';
+const fileOf = (language: string, namespace: string) =>
+  namespace === MAIN ? `../locales/${language}.json` : `../locales/${namespace}/${language}.json`;
+
+/** Loaded texts by file; a file that failed to load counts as loaded and empty (English shows). */
+const texts = new Map<string, Texts>([[fileOf(DEFAULT_LANGUAGE, MAIN), en as Texts]]);
+const loading = new Map<string, Promise<void>>();
+/** Every namespace a screen has asked for: a change of language loads them all first. */
+const namespaces = new Set([MAIN]);
+let language: string = DEFAULT_LANGUAGE;
+let changes = 0;
+
+/** Renders wait on this: it moves on when a file arrives or the language changes. */
+let version = 0;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+function changed() {
+  version += 1;
+  for (const listener of listeners) listener();
+}
+
+function load(lng: string, namespace: string): Promise<void> {
+  namespaces.add(namespace);
+  const file = fileOf(lng, namespace);
+  if (texts.has(file)) return Promise.resolve();
+  let pending = loading.get(file);
+  if (!pending) {
+    const loader = loaders[file];
+    pending = (loader ? loader() : Promise.reject(new Error(`No locale ${file}`))).then(
+      (module) => void texts.set(file, module.default),
+      (error: unknown) => {
+        console.error(error);
+        texts.set(file, {});
+      },
+    );
+    loading.set(file, pending);
+  }
+  return pending;
+}
+
+const loaded = (namespace: string) =>
+  texts.has(fileOf(language, namespace)) && texts.has(fileOf(DEFAULT_LANGUAGE, namespace));
+
+const languages = () => (language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE]);
+
+const translator = (namespace: string): TFunction => {
+  const textsOf = (lng: string) => texts.get(fileOf(lng, namespace));
+  return (key, options) =>
+    options?.ns === undefined || options.ns === namespace
+      ? translate(textsOf, languages(), key, options)
+      : translator(options.ns)(key, options);
+};
+
+export const i18n = {
+  get language() {
+    return language;
+  },
+  /** A text of the main namespace, outside React. */
+  t: translator(MAIN),
+  exists: (key: string, options?: { ns?: string }) => translator(options?.ns ?? MAIN)(key) !== key,
+  /** Loads the language's files of every namespace in use, then switches, so no text flickers. */
+  async changeLanguage(next: string) {
+    const change = ++changes;
+    await Promise.all([...namespaces].map((namespace) => load(next, namespace)));
+    if (change !== changes || next === language) return;
+    language = next;
+    changed();
+  },
+};
+
+/** Resolves once the first language is loaded, so the first paint is already translated. */
+export async function initI18n(first: Language): Promise<void> {
+  await load(first, MAIN);
+  language = first;
+}
+
+/**
+ * A namespace's texts in the interface language; the component renders again when the language
+ * changes. `ready` is false until the namespace's files have arrived.
+ */
+export function useTranslation(namespace = MAIN) {
+  const current = useSyncExternalStore(subscribe, () => version);
+  const ready = loaded(namespace);
+  useEffect(() => {
+    if (!ready)
+      void Promise.all([load(language, namespace), load(DEFAULT_LANGUAGE, namespace)]).then(
+        changed,
+      );
+  }, [ready, namespace, current]);
+  // A new function when the language changes or a file arrives, so memoised children see it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `current` is that change
+  const t = useMemo(() => translator(namespace), [namespace, current]);
+  return { t, i18n, ready };
+}
+
+/**
+ * A text with markup: each `<name>…</name>` of the translation becomes `components[name]` with
+ * the words between as its children, so translators move a link within their sentence.
+ * @example <Trans t={t} i18nKey="closing.account" components={{ a: <Link to="/account" /> }} />
+ */
+export function Trans({
+  t: translated,
+  i18nKey,
+  values,
+  components,
+}: {
+  t: TFunction;
+  i18nKey: string;
+  values?: TOptions;
+  components: Record<string, ReactElement>;
+}) {
+  const parts: ReactNode[] = [];
+  const text = translated(i18nKey, values);
+  const tag = /<(\w+)>(.*?)<\/\1>/g;
+  let from = 0;
+  for (let match = tag.exec(text); match; match = tag.exec(text)) {
+    const [whole, name = '', inner] = match;
+    parts.push(text.slice(from, match.index));
+    const component = components[name];
+    parts.push(component ? cloneElement(component, { key: match.index }, inner) : whole);
+    from = match.index + whole.length;
+  }
+  parts.push(text.slice(from));
+  return <>{parts}</>;
+}
