@@ -69,3 +69,26 @@ test("the interface follows the identity provider's locale claim", async ({ page
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
 });
+
+test("before the app's JavaScript arrives, the page already shows the loading screen's logo, which the app then replaces", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  // Hold the scripts back: what shows is what a slow phone network shows first.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const boot = page.locator('#root > .boot');
+  await expect(boot.locator('svg')).toBeVisible();
+  const box = (await boot.locator('svg').boundingBox())!;
+  // Centred on the screen, where the app's own loading screen has it.
+  expect(Math.abs(box.x + box.width / 2 - PHONE.width / 2)).toBeLessThan(2);
+
+  release();
+  await expect(page.getByRole('button', { name: 'Login via sso' })).toBeVisible();
+  await expect(boot).toHaveCount(0);
+});
