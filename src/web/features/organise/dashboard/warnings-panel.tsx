@@ -1,5 +1,4 @@
-import type { TFunction } from '../../../lib/i18n';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation, type TFunction } from '../../../lib/i18n';
 import { Link } from '../../../lib/router';
 import type { Warnings } from '../../../../shared/contracts/organise';
 import { formatDate } from '../../../lib/format';
