@@ -47,7 +47,7 @@ export function formatShortDate(iso: string, language: string, timeZone: string)
 
 /**
  * The values of a translated string about points: the formatted figure under `name`, and the
- * i18next `count` that picks the language's plural form (1 point, 2 points, 2 punkty…).
+ * `count` that picks the language's plural form (1 point, 2 points, 2 punkty…).
  * @example t('standings.points', pointsCount(976, 'en')) // '9.76 points'
  */
 export function pointsCount(hundredths: number, language: string, name = 'points') {

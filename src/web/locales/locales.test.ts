@@ -24,7 +24,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 /** Interpolations ({{name}}) and markup (<email>) a translation must keep. */
 const tokens = (text: string) => (text.match(/\{\{\s*\w+\s*\}\}|<\/?\w+>/g) ?? []).map((token) => token.replace(/\s/g, '')).sort();
 
-/** i18next's plural suffixes: `points_one`, `points_few`… (one key per plural category). */
+/** The plural suffixes (i18next's convention, read by lib/translate.ts): `points_one`, `points_few`… (one key per plural category). */
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const pluralBase = (key: string) => key.replace(PLURAL, '');
 /** The plural categories a language's grammar needs, from its CLDR rules. */
@@ -42,7 +42,7 @@ function pluralGroups(entries: Map<string, string>): Map<string, string[]> {
 
 /**
  * A number placeholder followed by a word whose form depends on the number ('{{points}} points',
- * '{{number}} field(s)'): such a string must be chosen by i18next's plural rules.
+ * '{{number}} field(s)'): such a string must be chosen by the language's plural rules.
  */
 const COUNTED = /\{\{\s*\w+\s*\}\}\s+(more\s+|bonus\s+|highlighted\s+)?(points?|players?|weeks?|questions?|days?|hours?|minutes?|seconds?|answers?|changes?|fields?|teams?|members?)\b|\(s\)/;
 
@@ -79,7 +79,7 @@ describe.each(NAMESPACES.flatMap((namespace) => LANGUAGES.map((language) => [`${
     const english = flatten(load(file.replace(/[a-z]+$/, 'en')));
 
     // English's forms too: every locale has every key en.json has. Thai, Vietnamese and
-    // Indonesian repeat `_other` as `_one`; i18next never picks it for them.
+    // Indonesian repeat `_other` as `_one`; translate() never picks it for them.
     it(`have exactly the plural forms ${language} needs (${categoriesOf(language).join(', ')}) and English's`, () => {
       const expected = [...new Set([...categoriesOf(language), ...categoriesOf('en')])].sort();
       for (const [base, forms] of pluralGroups(entries)) expect(forms, base).toEqual(expected);
