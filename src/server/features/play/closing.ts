@@ -13,25 +13,22 @@ import type { PlayDeps } from './service';
  */
 
 /**
- * Scores the main set once with `answers` (recorded with it: the last answer may arrive with
- * the score). Unanswered questions score 0 and cost the speed bonus, whether the time ran out
- * or the player stopped early; only the first is a time-out (ADR 0014): a set finished before
- * its deadline is not, and ends when the player finished it.
+ * What scoring the main set with `answers` writes (the last answer may arrive with the score).
+ * Unanswered questions score 0 and cost the speed bonus, whether the time ran out or the player
+ * stopped early; only the first is a time-out (ADR 0014): a set finished before its deadline is
+ * not, and ends when the player finished it.
  */
-export async function score(
-  deps: PlayDeps,
-  tx: Database,
+function mainSetResult(
   attempt: repo.AttemptRow,
   answers: StoredAnswer[],
   now: Date,
-): Promise<repo.AttemptRow> {
+): repo.MainSetResult & { finishedAt: Date; elapsedMs: number; mainScore: number } {
   const last = answers.reduce(
     (latest, a) => Math.max(latest, Date.parse(a.answeredAt)),
     attempt.startedAt.getTime(),
   );
   const correct = answers.filter((a) => a.correct).length;
   const complete = answers.length === QUESTIONS_PER_WEEK;
-  const timedOut = !complete && now >= attempt.deadlineAt;
   // An incomplete set earns no speed bonus, timed out or not.
   const main = mainSetScore({
     correct,
@@ -47,25 +44,72 @@ export async function score(
     closedAt: now,
     complete,
   });
-  const finishedAt = new Date(attempt.startedAt.getTime() + elapsedMs);
-  const scored = await repo.scoreAttempt(tx, attempt.id, {
+  return {
     answers,
-    finishedAt,
-    timedOut,
+    finishedAt: new Date(attempt.startedAt.getTime() + elapsedMs),
+    timedOut: !complete && now >= attempt.deadlineAt,
     correctCount: correct,
     answeredCount: answers.length,
     elapsedMs,
     mainScore: main,
     weekScore: main,
-  });
+  };
+}
+
+/** Scores the main set once with `answers`, on the locked attempt. */
+export async function score(
+  deps: PlayDeps,
+  tx: Database,
+  attempt: repo.AttemptRow,
+  answers: StoredAnswer[],
+  now: Date,
+): Promise<repo.AttemptRow> {
+  const result = mainSetResult(attempt, answers, now);
+  const scored = await repo.scoreAttempt(tx, attempt.id, result);
   await recordScore(tx, attempt, {
-    scoreDelta: main,
-    timeMs: elapsedMs,
+    scoreDelta: result.mainScore,
+    timeMs: result.elapsedMs,
     played: true,
-    at: finishedAt,
+    at: result.finishedAt,
   });
   if (deps.metrics) afterCommit(tx, () => deps.metrics?.attemptFinished(attempt.setNum));
   return scored;
+}
+
+/**
+ * The usual last answer, without a lock: scores the main set of `attempt` as it was read, with
+ * `answers` (its own and the new one), in one statement that also counts it in the standings.
+ * Undefined when the attempt changed since it was read or its time ran out: the caller then
+ * decides under the lock.
+ */
+export async function scoreAsRead(
+  deps: PlayDeps,
+  attempt: repo.AttemptRow,
+  answers: StoredAnswer[],
+  now: Date,
+): Promise<repo.AttemptRow | undefined> {
+  const result = mainSetResult(attempt, answers, now);
+  if (!(await repo.scoreAttemptAsRead(deps.db, attempt, result, oldestOpenDeadline(now))))
+    return undefined;
+  deps.metrics?.attemptFinished(attempt.setNum);
+  return { ...attempt, ...result };
+}
+
+/** What deciding the challenger of `attempt` writes, and the change of the week's score. */
+function challengerResult(
+  attempt: repo.AttemptRow,
+  decision: { option: string | null; correct: boolean; at: Date },
+) {
+  const newScore = weekScore(attempt.mainScore!, decision.correct ? 'correct' : 'wrong');
+  return {
+    result: {
+      challengerOption: decision.option,
+      challengerAnsweredAt: decision.option === null ? null : decision.at,
+      challengerCorrect: decision.correct,
+      weekScore: newScore,
+    },
+    scoreDelta: newScore - attempt.weekScore!,
+  };
 }
 
 /** The challenger is decided: the week's score changes, for the player and for the team. */
@@ -74,20 +118,33 @@ export async function decideChallenger(
   attempt: repo.AttemptRow,
   decision: { option: string | null; correct: boolean; at: Date },
 ): Promise<repo.AttemptRow> {
-  const newScore = weekScore(attempt.mainScore!, decision.correct ? 'correct' : 'wrong');
-  const decided = await repo.decideChallenger(tx, attempt.id, {
-    challengerOption: decision.option,
-    challengerAnsweredAt: decision.option === null ? null : decision.at,
-    challengerCorrect: decision.correct,
-    weekScore: newScore,
-  });
-  await recordScore(tx, attempt, {
-    scoreDelta: newScore - attempt.weekScore!,
-    timeMs: 0,
-    played: false,
-    at: decision.at,
-  });
+  const { result, scoreDelta } = challengerResult(attempt, decision);
+  const decided = await repo.decideChallenger(tx, attempt.id, result);
+  await recordScore(tx, attempt, { scoreDelta, timeMs: 0, played: false, at: decision.at });
   return decided;
+}
+
+/**
+ * The usual challenger answer, without a lock: decides the challenger of `attempt` as it was
+ * read, in one statement that also counts the change in the standings. Undefined when it was
+ * decided since or its time ran out: the caller then decides under the lock.
+ */
+export async function decideChallengerAsRead(
+  deps: PlayDeps,
+  attempt: repo.AttemptRow,
+  answer: { option: string; correct: boolean },
+  now: Date,
+): Promise<repo.AttemptRow | undefined> {
+  const { result, scoreDelta } = challengerResult(attempt, { ...answer, at: now });
+  const notBefore = oldestOpenDeadline(now);
+  const decided = await repo.decideChallengerAsRead(
+    deps.db,
+    attempt,
+    result,
+    scoreDelta,
+    notBefore,
+  );
+  return decided ? { ...attempt, ...result } : undefined;
 }
 
 /** The main set is still open past its deadline and grace: it is to be scored as it stands. */

@@ -4,7 +4,14 @@ import { QUESTIONS_PER_WEEK } from '../../../shared/domain/scoring';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { PlayerRow } from '../players/repository';
-import { closeExpired, closeIfExpired, decideChallenger, score } from './closing';
+import {
+  closeExpired,
+  closeIfExpired,
+  decideChallenger,
+  decideChallengerAsRead,
+  score,
+  scoreAsRead,
+} from './closing';
 import type { StoredAnswer } from '../../db/schema';
 import * as repo from './repository';
 import { locatePlayer, shuffled, weekQuestion, type PlayDeps, type PlayerWeek } from './service';
@@ -81,6 +88,42 @@ function decideAnswer(
   return { kind: 'record', questionId };
 }
 
+/** An answer as the attempt stores it, marked against its question. */
+const stored = (
+  input: { position: number; option: string },
+  question: { id: number; correctOption: string },
+  now: Date,
+): StoredAnswer => ({
+  position: input.position,
+  questionId: question.id,
+  option: input.option,
+  correct: question.correctOption === input.option,
+  answeredAt: now.toISOString(),
+});
+
+/**
+ * The usual fifth answer, without a lock: on the attempt as read (still open, in time, four
+ * answers), records it and scores the set in one statement (closing.ts's scoreAsRead).
+ * Undefined for everything else, and when the attempt changed since it was read.
+ */
+async function lastAnswerAsRead(
+  deps: PlayDeps,
+  player: PlayerRow,
+  id: string,
+  input: { position: number; option: string },
+): Promise<repo.AttemptRow | undefined> {
+  if (input.position !== QUESTIONS_PER_WEEK) return undefined;
+  const found = await repo.findOwnAttempt(deps.db, id, player.id);
+  const now = deps.clock.now();
+  if (!found || found.finishedAt || pastGrace(found.deadlineAt, now)) return undefined;
+  // On an open attempt within its time, a refusal read here is the one the lock would give;
+  // 'record' means the four others are there.
+  const decision = decideAnswer(found, input, now);
+  if (decision.kind !== 'record') return undefined;
+  const question = await weekQuestion(deps, found, decision.questionId);
+  return scoreAsRead(deps, found, [...found.answers, stored(input, question!, now)], now);
+}
+
 /** Saves one answer. Answers are final, in order, and refused after the deadline (+ grace). */
 export async function answer(
   deps: PlayDeps,
@@ -101,28 +144,18 @@ export async function answer(
       (await repo.appendAnswer(
         deps.db,
         { id, playerId: player.id },
-        {
-          position: input.position,
-          questionId: question.id,
-          option: input.option,
-          correct: question.correctOption === input.option,
-          answeredAt: now.toISOString(),
-        },
+        stored(input, question, now),
         oldestOpenDeadline(now),
       ));
     if (recorded) return recorded;
   }
+  const scored = await lastAnswerAsRead(deps, player, id, input);
+  if (scored) return scored;
   const result = await withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
     const decision = decideAnswer(attempt, input, now);
     if (decision.kind !== 'record') return { attempt, tooLate: decision.kind === 'too-late' };
     const question = await weekQuestion(deps, attempt, decision.questionId);
-    const recorded: StoredAnswer = {
-      position: input.position,
-      questionId: decision.questionId,
-      option: input.option,
-      correct: question!.correctOption === input.option,
-      answeredAt: now.toISOString(),
-    };
+    const recorded = stored(input, question!, now);
     const answers = [...attempt.answers, recorded];
     if (answers.length === QUESTIONS_PER_WEEK)
       return { attempt: await score(deps, tx, attempt, answers, now), tooLate: false };
@@ -204,12 +237,39 @@ export async function startChallenger(
   });
 }
 
+/**
+ * The usual challenger answer, without a lock: on the attempt as read (challenger started, not
+ * decided, in time, the option one of its own), decides it in one statement (closing.ts's
+ * decideChallengerAsRead). Undefined for everything else, and when it was decided since.
+ */
+async function challengerAnswerAsRead(
+  deps: PlayDeps,
+  player: PlayerRow,
+  id: string,
+  option: string,
+): Promise<repo.AttemptRow | undefined> {
+  const found = await repo.findOwnAttempt(deps.db, id, player.id);
+  const now = deps.clock.now();
+  if (
+    !found?.challengerStartedAt ||
+    found.challengerCorrect !== null ||
+    pastGrace(found.challengerDeadlineAt!, now) ||
+    !found.challengerOptionOrder!.includes(option)
+  )
+    return undefined;
+  const question = await weekQuestion(deps, found, found.challengerQuestionId!);
+  const correct = question!.correctOption === option;
+  return decideChallengerAsRead(deps, found, { option, correct }, now);
+}
+
 export async function answerChallenger(
   deps: PlayDeps,
   player: PlayerRow,
   id: string,
   option: string,
 ): Promise<repo.AttemptRow> {
+  const decided = await challengerAnswerAsRead(deps, player, id, option);
+  if (decided) return decided;
   const result = await withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
     if (!attempt.challengerStartedAt)
       throw new AppError('CHALLENGER_NOT_AVAILABLE', 'Start the challenger first.');

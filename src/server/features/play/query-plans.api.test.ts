@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answerKey,
@@ -8,8 +8,10 @@ import {
   registeredPlayer,
   seedPlayers,
   SECOND,
+  storedAttempt,
   type PlayApp,
 } from '../../../../tests/play-helpers';
+import { playerTotals } from '../../db/schema';
 
 /**
  * The play path's statements keep their plans whatever PostgreSQL believes about the table: at
@@ -56,7 +58,7 @@ beforeAll(async () => {
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[]];
     const text = typeof config === 'string' ? config : config.text;
-    if (capturing && /\battempts\b/.test(text))
+    if (capturing)
       sent.push({
         text,
         values: values ?? (typeof config === 'string' ? [] : (config.values ?? [])),
@@ -104,7 +106,8 @@ describe('the plans of the play path', () => {
     expectStatus(await player.attempt(id), 200);
     capturing = false;
 
-    expect(sent.length).toBeGreaterThan(8);
+    const aboutAttempts = sent.filter(({ text }) => /\battempts\b/.test(text));
+    expect(aboutAttempts.length).toBeGreaterThan(8);
     // On a connection of its own to the app's database, planned as the app's are.
     const pool = (
       t.database.db as unknown as { $client: { options: { connectionString: string } } }
@@ -114,7 +117,7 @@ describe('the plans of the play path', () => {
     const plans: { statement: string; reads: string[] }[] = [];
     try {
       await send(explainer, 'set plan_cache_mode = force_custom_plan');
-      for (const { text, values } of sent) {
+      for (const { text, values } of aboutAttempts) {
         const result = await send(explainer, `explain (format json) ${text}`, values);
         const [{ Plan }] = (
           result.rows[0] as { 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }
@@ -126,5 +129,49 @@ describe('the plans of the play path', () => {
     }
     const elsewhere = plans.filter((plan) => plan.reads.some((read) => !KEY_INDEXES.has(read)));
     expect(elsewhere).toEqual([]);
+  });
+
+  it('score the fifth answer and decide the challenger in one read and one write each, without a transaction', async (context) => {
+    if (t.database.kind !== 'postgres') return context.skip();
+    const player = await registeredPlayer(t, 'demo-luis');
+    const { id } = expectStatus<{ id: string }>(await player.start(), 200);
+    const key = await answerKey(t.database.db, id);
+    for (const position of [1, 2, 3, 4]) {
+      t.clock.advance(10 * SECOND);
+      expectStatus(await player.answer(id, position, key.right(position)), 200);
+    }
+    /** The statements one request sends, by their first words. */
+    const statementsOf = async (request: () => Promise<unknown>) => {
+      sent.length = 0;
+      capturing = true;
+      await request();
+      capturing = false;
+      return sent.map(({ text }) => text.trim().split(/\s+/).slice(0, 2).join(' '));
+    };
+
+    const fifth = await statementsOf(async () => {
+      const scored = expectStatus(await player.answer(id, 5, key.right(5)), 200);
+      expect(scored.result?.correctCount).toBe(5);
+    });
+    // Without the usual case's path: begin, the locked read, the score, the standings, commit.
+    expect(fifth).toEqual(['select "id",', 'with change']);
+
+    expectStatus(await player.startChallenger(id), 200);
+    const challenger = await answerKey(t.database.db, id);
+    const decided = await statementsOf(async () => {
+      const answered = expectStatus(
+        await player.answerChallenger(id, challenger.challengerRight()),
+        200,
+      );
+      expect(answered.challenger?.outcome).toBe('correct');
+    });
+    expect(decided).toEqual(['select "id",', 'with change']);
+
+    // Counted in the standings as the locked path counts: the player's total is the week's.
+    const [total] = await t.database.db
+      .select()
+      .from(playerTotals)
+      .where(eq(playerTotals.playerId, player.playerId));
+    expect(total!.total).toBe((await storedAttempt(t.database.db, id)).attempt.weekScore);
   });
 });

@@ -14,10 +14,11 @@ import {
   sum,
 } from 'drizzle-orm';
 import { QUESTIONS_PER_WEEK } from '../../../shared/domain/scoring';
-import type { Database } from '../../db/client';
-import { prepared, valueOf } from '../../db/prepared';
+import { notifiedInStatement, type Database } from '../../db/client';
+import { prepared, preparedSql, valueOf } from '../../db/prepared';
 import { attempts, questions, type StoredAnswer } from '../../db/schema';
 import { memoised } from '../season/content-cache';
+import { countScoreChangesOf, STANDINGS_CHANNEL } from '../standings/repository';
 
 export type AttemptRow = typeof attempts.$inferSelect;
 export type QuestionRow = typeof questions.$inferSelect;
@@ -237,24 +238,72 @@ const scoreAttemptQuery = prepared('play_score_attempt', (db) =>
     .returning(),
 );
 
+/** What scoring the main set writes to the attempt. */
+export type MainSetResult = Pick<
+  AttemptRow,
+  | 'answers'
+  | 'finishedAt'
+  | 'timedOut'
+  | 'correctCount'
+  | 'answeredCount'
+  | 'elapsedMs'
+  | 'mainScore'
+  | 'weekScore'
+>;
+
+const scoreAsReadQuery = preparedSql(
+  'play_score_as_read',
+  `with change as (
+     update attempts set answers = $3, finished_at = $4, timed_out = $5, correct_count = $6,
+       answered_count = $7, elapsed_ms = $8, main_score = $9, week_score = $9
+     where id = $1 and player_id = $2 and main_score is null and deadline_at >= $10
+       and jsonb_array_length(answers) = $11
+     returning season_id, set_num, team_id, player_id, 1 as played, main_score as score,
+       elapsed_ms as time_ms, finished_at as at
+   ), ${countScoreChangesOf('change')}
+   select pg_notify($12, season_id) from change`,
+);
+
 /** The main set scored with these answers (the last one may be recorded with it). */
 export async function scoreAttempt(
   db: Database,
   id: string,
-  values: Pick<
-    AttemptRow,
-    | 'answers'
-    | 'finishedAt'
-    | 'timedOut'
-    | 'correctCount'
-    | 'answeredCount'
-    | 'elapsedMs'
-    | 'mainScore'
-    | 'weekScore'
-  >,
+  values: MainSetResult,
 ): Promise<AttemptRow> {
   const [row] = await scoreAttemptQuery(db, { ...values, id });
   return row!;
+}
+
+/**
+ * Scores the main set of `attempt` as it was read, without a transaction: one statement writes
+ * the score and counts it in the standings, if the attempt is still unscored, holds the answers
+ * it was read with (answers are only ever appended) and its time has not run out (`notBefore`).
+ * PostgreSQL checks these on the row once it may write it, so of a scoring racing another, the
+ * finish or the sweep, one counts. False when a condition fails (the caller decides under a lock).
+ */
+export async function scoreAttemptAsRead(
+  db: Database,
+  attempt: AttemptRow,
+  values: MainSetResult,
+  notBefore: Date,
+): Promise<boolean> {
+  const rows = await scoreAsReadQuery(db, [
+    attempt.id,
+    attempt.playerId,
+    JSON.stringify(values.answers),
+    values.finishedAt,
+    values.timedOut,
+    values.correctCount,
+    values.answeredCount,
+    values.elapsedMs,
+    values.mainScore,
+    notBefore,
+    attempt.answers.length,
+    STANDINGS_CHANNEL,
+  ]);
+  if (rows.length === 0) return false;
+  notifiedInStatement(db, STANDINGS_CHANNEL, attempt.seasonId);
+  return true;
 }
 
 const startChallengerQuery = prepared('play_start_challenger', (db) =>
@@ -316,17 +365,62 @@ const decideChallengerQuery = prepared('play_decide_challenger', (db) =>
     .returning(),
 );
 
+/** What deciding the challenger writes to the attempt. */
+export type ChallengerResult = Pick<
+  AttemptRow,
+  'challengerOption' | 'challengerAnsweredAt' | 'challengerCorrect' | 'weekScore'
+>;
+
+const decideChallengerAsReadQuery = preparedSql(
+  'play_decide_challenger_as_read',
+  `with change as (
+     update attempts set challenger_option = $3, challenger_answered_at = $4,
+       challenger_correct = $5, week_score = $6
+     where id = $1 and player_id = $2 and challenger_correct is null
+       and challenger_deadline_at >= $7
+     returning season_id, set_num, team_id, player_id, 0 as played, $8::int as score,
+       0 as time_ms, challenger_answered_at as at
+   ), ${countScoreChangesOf('change')}
+   select pg_notify($9, season_id) from change`,
+);
+
 /** The challenger decided: the option (null when its time ran out) and the new week score. */
 export async function decideChallenger(
   db: Database,
   id: string,
-  values: Pick<
-    AttemptRow,
-    'challengerOption' | 'challengerAnsweredAt' | 'challengerCorrect' | 'weekScore'
-  >,
+  values: ChallengerResult,
 ): Promise<AttemptRow> {
   const [row] = await decideChallengerQuery(db, { ...values, id });
   return row!;
+}
+
+/**
+ * Decides the answered challenger of `attempt` as it was read, without a transaction, as
+ * scoreAttemptAsRead does the main set: if it is still undecided and its time has not run out
+ * (`notBefore`), one statement writes the decision and counts `scoreDelta` in the standings.
+ * False when a condition fails (the caller decides under a lock).
+ */
+export async function decideChallengerAsRead(
+  db: Database,
+  attempt: AttemptRow,
+  values: ChallengerResult,
+  scoreDelta: number,
+  notBefore: Date,
+): Promise<boolean> {
+  const rows = await decideChallengerAsReadQuery(db, [
+    attempt.id,
+    attempt.playerId,
+    values.challengerOption,
+    values.challengerAnsweredAt,
+    values.challengerCorrect,
+    values.weekScore,
+    notBefore,
+    scoreDelta,
+    STANDINGS_CHANNEL,
+  ]);
+  if (rows.length === 0) return false;
+  notifiedInStatement(db, STANDINGS_CHANNEL, attempt.seasonId);
+  return true;
 }
 
 /** Attempts whose time ran out but were not closed yet (main set or challenger), a batch at a time. */

@@ -11,23 +11,37 @@ export async function notifyStandingsChanged(db: Database, seasonId: string): Pr
   await notify(db, STANDINGS_CHANNEL, seasonId);
 }
 
-const addScoreQuery = preparedSql(
-  'standings_add_score',
-  `with team_week as (
+/**
+ * The SQL that counts the score changes of `source` (a CTE whose rows have season_id, set_num,
+ * team_id, player_id, played, score, time_ms and at): the team's week figures and the player's
+ * season total. For a statement that makes the change and counts it at once, without a
+ * transaction of its own (play's guarded scoring); the statement ends by calling pg_notify.
+ */
+export function countScoreChangesOf(source: string): string {
+  return `team_week as (
      insert into team_week_stats (season_id, set_num, team_id, played, score_sum, time_sum_ms)
-     values ($1, $2, $3, $4, $5, $6)
+     select season_id, set_num, team_id, played, score, time_ms from ${source}
      on conflict (season_id, set_num, team_id) do update set
        played = team_week_stats.played + excluded.played,
        score_sum = team_week_stats.score_sum + excluded.score_sum,
        time_sum_ms = team_week_stats.time_sum_ms + excluded.time_sum_ms
    ), player_total as (
      insert into player_totals (player_id, season_id, team_id, total, total_time_ms, last_submission_at)
-     values ($7, $1, $3, $5, $6, $8)
+     select player_id, season_id, team_id, score, time_ms, at from ${source}
      on conflict (player_id, season_id) do update set
        total = player_totals.total + excluded.total,
        total_time_ms = player_totals.total_time_ms + excluded.total_time_ms,
        last_submission_at = greatest(player_totals.last_submission_at, excluded.last_submission_at)
-   )
+   )`;
+}
+
+const addScoreQuery = preparedSql(
+  'standings_add_score',
+  `with change as (
+     select $1::text as season_id, $2::smallint as set_num, $3::int as team_id,
+       $7::uuid as player_id, $4::int as played, $5::int as score, $6::int as time_ms,
+       $8::timestamptz as at
+   ), ${countScoreChangesOf('change')}
    select pg_notify($9, $1)`,
 );
 
