@@ -6,7 +6,14 @@ import fr from '../locales/fr.json';
 import pl from '../locales/pl.json';
 import th from '../locales/th.json';
 import { weekWindow } from '../../shared/domain/calendar';
-import { formatDate, formatPoints, formatShortDate, formatWeekStart, pointsCount } from './format';
+import {
+  countryName,
+  formatDate,
+  formatPoints,
+  formatShortDate,
+  formatWeekStart,
+  pointsCount,
+} from './format';
 import { translate, type Texts, type TOptions } from './translate';
 
 describe('formatPoints, the one points format of every screen', () => {
@@ -53,6 +60,31 @@ describe('week dates in the team time zone', () => {
   it("would show the day before if Berlin's opening were shown in the team's zone (the bug)", () => {
     const berlinOpening = weekWindow(week, 'Europe/Berlin').opensAt.toISOString();
     expect(formatShortDate(berlinOpening, 'en-GB', 'America/Los_Angeles')).toBe('22 Nov');
+  });
+});
+
+describe('shared formatters (one per language, zone and style)', () => {
+  it('keeps each language, decimals, zone and style apart when they alternate', () => {
+    const instant = '2025-11-23T23:30:00Z';
+    for (let round = 0; round < 2; round++) {
+      expect(formatPoints(976, 'en')).toBe('9.76');
+      expect(formatPoints(976, 'fr')).toBe('9,76');
+      expect(formatPoints(1000, 'fr')).toBe('10');
+      expect(formatPoints(1050, 'en')).toBe('10.50');
+      expect(countryName('pl', 'Poland', 'en')).toBe('Poland');
+      expect(countryName('pl', 'Poland', 'fr')).toBe('Pologne');
+      expect(formatShortDate(instant, 'en-GB', 'Europe/London')).toBe('23 Nov');
+      expect(formatShortDate(instant, 'en-GB', 'Asia/Bangkok')).toBe('24 Nov');
+      expect(formatDate(instant, 'en-GB', 'Asia/Bangkok')).toBe('Monday, 24 November 2025');
+      expect(formatDate(instant, 'en-GB', 'Asia/Bangkok', true)).toBe(
+        'Monday, 24 November 2025 at 06:30',
+      );
+    }
+  });
+
+  it('falls back to the stored name for a code or a language Intl does not know', () => {
+    expect(countryName('zz9', 'Atlantis', 'en')).toBe('Atlantis');
+    expect(countryName('pl', 'Poland', 'not a language!')).toBe('Poland');
   });
 });
 

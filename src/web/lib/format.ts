@@ -1,10 +1,27 @@
 import { weekWindow, type CalendarWeek } from '../../shared/domain/calendar';
 import { POINT, toPoints } from '../../shared/domain/scoring';
 
+/**
+ * Intl's formatters are slow to create (on a phone, milliseconds each: the ticker's and the
+ * standings' rows made the home screen's first render a long task) and safe to share: one per
+ * language, zone and style.
+ */
+const formatters = new Map<string, unknown>();
+
+function formatter<T>(key: string, create: () => T): T {
+  let found = formatters.get(key) as T | undefined;
+  if (found === undefined) formatters.set(key, (found = create()));
+  return found;
+}
+
 /** A country's name in the interface language (from its ISO code), else the stored name. */
 export function countryName(flag: string, fallback: string, language: string): string {
   try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(flag.toUpperCase()) ?? fallback;
+    const names = formatter(
+      `region ${language}`,
+      () => new Intl.DisplayNames([language], { type: 'region' }),
+    );
+    return names.of(flag.toUpperCase()) ?? fallback;
   } catch {
     return fallback;
   }
@@ -19,10 +36,15 @@ export function countryName(flag: string, fallback: string, language: string): s
  */
 export function formatPoints(hundredths: number, language: string): string {
   const decimals = Number.isInteger(hundredths / POINT) ? 0 : 2;
-  return new Intl.NumberFormat(language, {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(toPoints(hundredths));
+  const points = formatter(
+    `points ${language} ${decimals}`,
+    () =>
+      new Intl.NumberFormat(language, {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      }),
+  );
+  return points.format(toPoints(hundredths));
 }
 
 /** A date (and time) in the player's time zone and language. */
@@ -32,17 +54,24 @@ export function formatDate(
   timeZone: string,
   withTime = false,
 ): string {
-  return new Intl.DateTimeFormat(language, {
-    timeZone,
-    dateStyle: 'full',
-    ...(withTime ? { timeStyle: 'short' } : {}),
-  }).format(new Date(iso));
+  const date = formatter(
+    `date ${language} ${timeZone} ${withTime}`,
+    () =>
+      new Intl.DateTimeFormat(language, {
+        timeZone,
+        dateStyle: 'full',
+        ...(withTime ? { timeStyle: 'short' } : {}),
+      }),
+  );
+  return date.format(new Date(iso));
 }
 
 export function formatShortDate(iso: string, language: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(language, { timeZone, day: 'numeric', month: 'short' }).format(
-    new Date(iso),
+  const date = formatter(
+    `short date ${language} ${timeZone}`,
+    () => new Intl.DateTimeFormat(language, { timeZone, day: 'numeric', month: 'short' }),
   );
+  return date.format(new Date(iso));
 }
 
 /**
