@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { ErrorScreen, LoadingScreen } from '../components/screen-message';
 import { useMe } from '../lib/auth/get-me';
 import { startSignIn } from '../lib/auth/start-sign-in';
@@ -17,8 +17,13 @@ export function PlayerFrame({ signedOut }: { signedOut?: ReactNode }) {
     if (redirect) startSignIn();
   }, [redirect]);
 
+  // The page the player's data brings renders in the background, in slices of a few
+  // milliseconds, rather than in one long task that a phone cannot answer a tap during (it was
+  // most of the home screen's blocking time); the loading screen stays until it is ready.
+  const player = useDeferredValue(me.data);
+
   if (me.isError) return <ErrorScreen onRetry={() => void me.refetch()} />;
-  if (me.data === null && signedOut !== undefined) return signedOut;
-  if (!me.data) return <LoadingScreen />;
-  return <Layout me={me.data} />;
+  if (player === null && signedOut !== undefined) return signedOut;
+  if (!player) return <LoadingScreen />;
+  return <Layout me={player} />;
 }
