@@ -135,16 +135,10 @@ export async function decideChallengerAsRead(
   answer: { option: string; correct: boolean },
   now: Date,
 ): Promise<repo.AttemptRow | undefined> {
-  const { result, scoreDelta } = challengerResult(attempt, { ...answer, at: now });
+  const change = challengerResult(attempt, { ...answer, at: now });
   const notBefore = oldestOpenDeadline(now);
-  const decided = await repo.decideChallengerAsRead(
-    deps.db,
-    attempt,
-    result,
-    scoreDelta,
-    notBefore,
-  );
-  return decided ? { ...attempt, ...result } : undefined;
+  const decided = await repo.decideChallengerAsRead(deps.db, attempt, change, notBefore);
+  return decided ? { ...attempt, ...change.result } : undefined;
 }
 
 /** The main set is still open past its deadline and grace: it is to be scored as it stands. */

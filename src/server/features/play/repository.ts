@@ -14,11 +14,11 @@ import {
   sum,
 } from 'drizzle-orm';
 import { QUESTIONS_PER_WEEK } from '../../../shared/domain/scoring';
-import { notifiedInStatement, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
 import { prepared, preparedSql, valueOf } from '../../db/prepared';
 import { attempts, questions, type StoredAnswer } from '../../db/schema';
 import { memoised } from '../season/content-cache';
-import { countScoreChangesOf, STANDINGS_CHANNEL } from '../standings/repository';
+import { countScoreChangesOf, scoreChangesCounted } from '../standings/repository';
 
 export type AttemptRow = typeof attempts.$inferSelect;
 export type QuestionRow = typeof questions.$inferSelect;
@@ -238,6 +238,12 @@ const scoreAttemptQuery = prepared('play_score_attempt', (db) =>
     .returning(),
 );
 
+/** Whether a guarded statement counted its change (this instance then hears of it too). */
+function counted(db: Database, rows: unknown[], attempt: AttemptRow): boolean {
+  if (rows.length > 0) scoreChangesCounted(db, attempt.seasonId);
+  return rows.length > 0;
+}
+
 /** What scoring the main set writes to the attempt. */
 export type MainSetResult = Pick<
   AttemptRow,
@@ -260,8 +266,7 @@ const scoreAsReadQuery = preparedSql(
        and jsonb_array_length(answers) = $11
      returning season_id, set_num, team_id, player_id, 1 as played, main_score as score,
        elapsed_ms as time_ms, finished_at as at
-   ), ${countScoreChangesOf('change')}
-   select pg_notify($12, season_id) from change`,
+   ), ${countScoreChangesOf('change')}`,
 );
 
 /** The main set scored with these answers (the last one may be recorded with it). */
@@ -299,11 +304,8 @@ export async function scoreAttemptAsRead(
     values.mainScore,
     notBefore,
     attempt.answers.length,
-    STANDINGS_CHANNEL,
   ]);
-  if (rows.length === 0) return false;
-  notifiedInStatement(db, STANDINGS_CHANNEL, attempt.seasonId);
-  return true;
+  return counted(db, rows, attempt);
 }
 
 const startChallengerQuery = prepared('play_start_challenger', (db) =>
@@ -380,8 +382,7 @@ const decideChallengerAsReadQuery = preparedSql(
        and challenger_deadline_at >= $7
      returning season_id, set_num, team_id, player_id, 0 as played, $8::int as score,
        0 as time_ms, challenger_answered_at as at
-   ), ${countScoreChangesOf('change')}
-   select pg_notify($9, season_id) from change`,
+   ), ${countScoreChangesOf('change')}`,
 );
 
 /** The challenger decided: the option (null when its time ran out) and the new week score. */
@@ -397,30 +398,27 @@ export async function decideChallenger(
 /**
  * Decides the answered challenger of `attempt` as it was read, without a transaction, as
  * scoreAttemptAsRead does the main set: if it is still undecided and its time has not run out
- * (`notBefore`), one statement writes the decision and counts `scoreDelta` in the standings.
+ * (`notBefore`), one statement writes the decision and counts its `scoreDelta` in the standings.
  * False when a condition fails (the caller decides under a lock).
  */
 export async function decideChallengerAsRead(
   db: Database,
   attempt: AttemptRow,
-  values: ChallengerResult,
-  scoreDelta: number,
+  change: { result: ChallengerResult; scoreDelta: number },
   notBefore: Date,
 ): Promise<boolean> {
+  const { result, scoreDelta } = change;
   const rows = await decideChallengerAsReadQuery(db, [
     attempt.id,
     attempt.playerId,
-    values.challengerOption,
-    values.challengerAnsweredAt,
-    values.challengerCorrect,
-    values.weekScore,
+    result.challengerOption,
+    result.challengerAnsweredAt,
+    result.challengerCorrect,
+    result.weekScore,
     notBefore,
     scoreDelta,
-    STANDINGS_CHANNEL,
   ]);
-  if (rows.length === 0) return false;
-  notifiedInStatement(db, STANDINGS_CHANNEL, attempt.seasonId);
-  return true;
+  return counted(db, rows, attempt);
 }
 
 /** Attempts whose time ran out but were not closed yet (main set or challenger), a batch at a time. */

@@ -12,10 +12,11 @@ export async function notifyStandingsChanged(db: Database, seasonId: string): Pr
 }
 
 /**
- * The SQL that counts the score changes of `source` (a CTE whose rows have season_id, set_num,
- * team_id, player_id, played, score, time_ms and at): the team's week figures and the player's
- * season total. For a statement that makes the change and counts it at once, without a
- * transaction of its own (play's guarded scoring); the statement ends by calling pg_notify.
+ * The end of a statement that counts the score changes of `source` (a CTE whose rows have
+ * season_id, set_num, team_id, player_id, played, score, time_ms and at): the team's week
+ * figures, the player's season total, and the NOTIFY that tells every instance, one per row.
+ * For a statement that makes the change and counts it at once, without a transaction of its
+ * own (play's guarded scoring); once it has counted a change, call scoreChangesCounted.
  */
 export function countScoreChangesOf(source: string): string {
   return `team_week as (
@@ -32,7 +33,13 @@ export function countScoreChangesOf(source: string): string {
        total = player_totals.total + excluded.total,
        total_time_ms = player_totals.total_time_ms + excluded.total_time_ms,
        last_submission_at = greatest(player_totals.last_submission_at, excluded.last_submission_at)
-   )`;
+   )
+   select pg_notify('${STANDINGS_CHANNEL}', season_id) from ${source}`;
+}
+
+/** After a statement ending in countScoreChangesOf counted a change: this instance hears it. */
+export function scoreChangesCounted(db: Database, seasonId: string): void {
+  notifiedInStatement(db, STANDINGS_CHANNEL, seasonId);
 }
 
 const addScoreQuery = preparedSql(
@@ -41,8 +48,7 @@ const addScoreQuery = preparedSql(
      select $1::text as season_id, $2::smallint as set_num, $3::int as team_id,
        $7::uuid as player_id, $4::int as played, $5::int as score, $6::int as time_ms,
        $8::timestamptz as at
-   ), ${countScoreChangesOf('change')}
-   select pg_notify($9, $1)`,
+   ), ${countScoreChangesOf('change')}`,
 );
 
 /**
@@ -65,9 +71,8 @@ export async function addScore(
     delta.timeMs,
     playerId,
     delta.at,
-    STANDINGS_CHANNEL,
   ]);
-  notifiedInStatement(db, STANDINGS_CHANNEL, seasonId);
+  scoreChangesCounted(db, seasonId);
 }
 
 /** Adds to a team's week figures (creating the row), in the caller's transaction. */
