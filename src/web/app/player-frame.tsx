@@ -3,6 +3,7 @@ import { ErrorScreen, LoadingScreen } from '../components/screen-message';
 import { useMe } from '../lib/auth/get-me';
 import { startSignIn } from '../lib/auth/start-sign-in';
 import { Layout } from './layout/layout';
+import type { Me } from '../../shared/contracts/me';
 
 /**
  * The frame of every player page (spec §2 access rules): the loading screen while the session
@@ -17,13 +18,19 @@ export function PlayerFrame({ signedOut }: { signedOut?: ReactNode }) {
     if (redirect) startSignIn();
   }, [redirect]);
 
-  // The page the player's data brings renders in the background, in slices of a few
-  // milliseconds, rather than in one long task that a phone cannot answer a tap during (it was
-  // most of the home screen's blocking time); the loading screen stays until it is ready.
-  const player = useDeferredValue(me.data);
-
   if (me.isError) return <ErrorScreen onRetry={() => void me.refetch()} />;
-  if (player === null && signedOut !== undefined) return signedOut;
-  if (!player) return <LoadingScreen />;
-  return <Layout me={player} />;
+  if (me.data === null && signedOut !== undefined) return signedOut;
+  if (!me.data) return <LoadingScreen />;
+  return <SignedIn me={me.data} />;
+}
+
+/**
+ * The signed-in page, rendered the first time in the background, in slices of a few
+ * milliseconds, rather than in one long task that a phone cannot answer a tap during (it was
+ * most of the home screen's blocking time): the loading screen stays until it is ready. Only
+ * the first render waits; a later change of the player (a saved setting) shows at once.
+ */
+function SignedIn({ me }: { me: Me }) {
+  const ready = useDeferredValue(true, false);
+  return ready ? <Layout me={me} /> : <LoadingScreen />;
 }
