@@ -207,7 +207,8 @@ async function challengerStart(
 
 /**
  * Starts the challenger (its own 5 minutes) once the main set is done and while the week is
- * open; a repeat returns the one started. Usually a read and one guarded update.
+ * open; a repeat returns the one started. Usually one guarded update, which checks all of that
+ * on the row; when it finds nothing to start, a read and the lock decide why.
  */
 export async function startChallenger(
   deps: PlayDeps,
@@ -215,16 +216,17 @@ export async function startChallenger(
   id: string,
 ): Promise<repo.AttemptRow> {
   const week = openWeek(await locatePlayer(deps, player));
+  const values = week && (await challengerStart(deps, week));
+  if (week && values) {
+    const target = { id, playerId: player.id, seasonId: week.seasonId, setNum: week.setNum };
+    const started = await repo.startChallenger(deps.db, target, values);
+    if (started) return started;
+  }
   const found = await repo.findOwnAttempt(deps.db, id, player.id);
   if (!found) throw notFound();
   if (found.challengerStartedAt) return closeIfExpired(deps, found);
   const ofOpenWeek = (attempt: repo.AttemptRow) =>
     week?.setNum === attempt.setNum && week.seasonId === attempt.seasonId;
-  const values = week && (await challengerStart(deps, week));
-  if (found.finishedAt && ofOpenWeek(found) && values) {
-    const started = await repo.startChallenger(deps.db, { id, playerId: player.id }, values);
-    if (started) return started;
-  }
   return withLockedAttempt(deps, player, id, async (tx, attempt) => {
     if (attempt.challengerStartedAt) return attempt;
     if (!attempt.finishedAt)

@@ -131,7 +131,7 @@ describe('the plans of the play path', () => {
     expect(elsewhere).toEqual([]);
   });
 
-  it('score the fifth answer and decide the challenger in one read and one write each, without a transaction', async (context) => {
+  it('score the fifth answer and decide the challenger in one read and one write each, and start the challenger in one write, without a transaction', async (context) => {
     if (t.database.kind !== 'postgres') return context.skip();
     const player = await registeredPlayer(t, 'demo-luis');
     const { id } = expectStatus<{ id: string }>(await player.start(), 200);
@@ -156,7 +156,13 @@ describe('the plans of the play path', () => {
     // Without the usual case's path: begin, the locked read, the score, the standings, commit.
     expect(fifth).toEqual(['select "id",', 'with change']);
 
-    expectStatus(await player.startChallenger(id), 200);
+    // The challenger's start: one guarded update, without reading the attempt first.
+    const start = await statementsOf(async () => {
+      const started = expectStatus(await player.startChallenger(id), 200);
+      expect(started.challenger?.status).toBe('in-progress');
+    });
+    expect(start).toEqual(['update "attempts"']);
+
     const challenger = await answerKey(t.database.db, id);
     const decided = await statementsOf(async () => {
       const answered = expectStatus(

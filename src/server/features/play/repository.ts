@@ -321,6 +321,11 @@ const startChallengerQuery = prepared('play_start_challenger', (db) =>
       and(
         eq(attempts.id, sql.placeholder('id')),
         eq(attempts.playerId, sql.placeholder('playerId')),
+        // The week, by `is not distinct from`: for these columns (never null) the same as `=`,
+        // but no index serves it. With `=`, a planner misled by statistics taken while the
+        // table was empty takes attempts_week_team and reads the whole week's attempts.
+        sql`${attempts.seasonId} is not distinct from ${sql.placeholder('seasonId')}::text`,
+        sql`${attempts.setNum} is not distinct from ${sql.placeholder('setNum')}::smallint`,
         isNotNull(attempts.finishedAt),
         isNull(attempts.challengerStartedAt),
       ),
@@ -329,14 +334,14 @@ const startChallengerQuery = prepared('play_start_challenger', (db) =>
 );
 
 /**
- * Starts the challenger of a finished attempt, unless it was started already (then undefined):
- * one statement, whose conditions PostgreSQL checks again on the row as it is once it may write
- * it, so two starts at once record one. The caller checks that the attempt is of the open
- * week: a condition on the week would offer the planner another index (see appendAnswer).
+ * Starts the challenger of a finished attempt of the week given, unless it was started already
+ * (then undefined): one statement, whose conditions PostgreSQL checks again on the row as it is
+ * once it may write it, so two starts at once record one. Only the primary key can serve its
+ * conditions (query-plans.api.test.ts).
  */
 export async function startChallenger(
   db: Database,
-  target: { id: string; playerId: string },
+  target: { id: string; playerId: string; seasonId: string; setNum: number },
   values: Pick<
     AttemptRow,
     | 'challengerQuestionId'
@@ -345,11 +350,8 @@ export async function startChallenger(
     | 'challengerDeadlineAt'
   >,
 ): Promise<AttemptRow | undefined> {
-  const [row] = await startChallengerQuery(db, {
-    ...values,
-    id: target.id,
-    playerId: target.playerId,
-  });
+  const { id, playerId, seasonId, setNum } = target;
+  const [row] = await startChallengerQuery(db, { ...values, id, playerId, seasonId, setNum });
   return row;
 }
 
