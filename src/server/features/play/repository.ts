@@ -336,8 +336,8 @@ const startChallengerQuery = prepared('play_start_challenger', (db) =>
 /**
  * Starts the challenger of a finished attempt of the week given, unless it was started already
  * (then undefined): one statement, whose conditions PostgreSQL checks again on the row as it is
- * once it may write it, so two starts at once record one. Only the primary key can serve its
- * conditions (query-plans.api.test.ts).
+ * once it may write it, so two starts at once record one. Only the attempt's key, or the
+ * player's own attempts, can serve its conditions (query-plans.api.test.ts).
  */
 export async function startChallenger(
   db: Database,
