@@ -251,4 +251,21 @@ describe('a challenger not taken', () => {
       weekScore: 580,
     });
   });
+
+  it("does not start on last week's attempt with this week's challenger once the next week is open", async () => {
+    t.clock.set(moments2025.week1Open);
+    const player = await registeredPlayer(t, 'demo-linh', { team: 'es' });
+    const played = await playMainSet(t, player, 'rrrrr');
+
+    t.clock.set(new Date('2025-02-11T10:00:00Z')); // Tuesday of week 2, open in Madrid
+    expect(expectStatus(await player.current(), 200)).toMatchObject({ week: { setNum: 2 } });
+    expect(errorCode(await player.startChallenger(played.id), 409)).toBe(
+      'CHALLENGER_NOT_AVAILABLE',
+    );
+    expect((await storedAttempt(t.database.db, played.id)).attempt).toMatchObject({
+      challengerStartedAt: null,
+      challengerQuestionId: null,
+      weekScore: 580,
+    });
+  });
 });
