@@ -43,6 +43,40 @@ describe('the standings cache', () => {
     expect(stale).toEqual([]);
   });
 
+  it('answers a read that follows a write with a build started after it, while an older one runs', async () => {
+    const team = await teamByCode(t.database.db, 'es');
+    const luis = await registeredPlayer(t, 'demo-luis', { team: 'es' });
+    const before = (await cache.get())!.teamWeeks.get(team.id)![0]!.scoreSum;
+    cache.invalidate();
+    const running = cache.get();
+    await t.database.db.transaction((tx) =>
+      recordScore(
+        tx,
+        { playerId: luis.playerId, seasonId: '2025', setNum: 1, teamId: team.id },
+        { scoreDelta: 100, timeMs: 0, played: false, at: t.clock.now() },
+      ),
+    );
+    const after = await cache.get();
+    // Whatever the running build read, it started before the write: it does not answer.
+    expect(after).not.toBe(await running);
+    expect(after!.teamWeeks.get(team.id)![0]!.scoreSum).toBe(before + 100);
+  });
+
+  it('lets the reads that arrive during a build, after a change, share the one build after it', async () => {
+    cache.invalidate();
+    const running = cache.get();
+    cache.invalidate();
+    const waiting = [cache.get(), cache.get(), cache.get()];
+    // A change before that next build has started: it will contain it, so it still answers.
+    cache.invalidate();
+    waiting.push(cache.get());
+    const [first, ...next] = await Promise.all([running, ...waiting]);
+    expect(new Set(next).size).toBe(1);
+    expect(next[0]).not.toBe(first);
+    // Nothing changed since it started: it answers the reads that follow.
+    expect(await cache.get()).toBe(next[0]);
+  });
+
   it('keeps serving the same snapshot while nothing changes', async () => {
     const first = await cache.get();
     expect(await cache.get()).toBe(first);
