@@ -1,11 +1,37 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Moves the stylesheets Vite puts in the head to the end of the body. A stylesheet in the head
+ * holds back the first paint until it has arrived; at the end of the body it holds back only what
+ * follows it, and index.html's loading screen (laid out by its own <style>) paints as soon as the
+ * page arrives: a round trip sooner on a phone network (ADR 0023). The app's scripts still wait
+ * for every stylesheet the parser met before they run, so the app never renders unstyled, and
+ * Vite finds the links where they are when a lazy chunk needs the same stylesheet.
+ */
+function stylesheetsAfterTheLoadingScreen(): Plugin {
+  return {
+    name: 'stylesheets-after-the-loading-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links = html.match(/<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+        const rest = links.reduce((page, link) => page.replace(link, ''), html);
+        return rest.replace(
+          '</body>',
+          `${links.map((link) => `  ${link.trim()}\n`).join('')}</body>`,
+        );
+      },
+    },
+  };
+}
 
 /** The web app lives in src/web and is built into dist/web, which the server serves. */
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), stylesheetsAfterTheLoadingScreen()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -32,7 +32,7 @@ import { requestSerializer } from './http/logging';
 import { registerPublicHostRedirect } from './http/public-host';
 import { registerRateLimits } from './http/rate-limits';
 import { registerCsrfProtection, registerSecurityHeaders } from './http/security';
-import { registerSpa } from './http/spa';
+import { readIndexHtml, registerSpa } from './http/spa';
 
 export interface AppDeps {
   /** An open, migrated database; by default one is opened from the config and closed with the app. */
@@ -72,7 +72,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const database = deps.database ?? (await openOwnDatabase(config, app, clock));
   metrics?.observe({ database });
 
-  registerSecurityHeaders(app, config.https);
+  const indexHtml = readIndexHtml(config.webDistDir);
+  registerSecurityHeaders(app, config.https, indexHtml);
   await app.register(cookie);
   registerCsrfProtection(app, config.publicOrigin);
   const limits = await registerRateLimits(app, config.rateLimits);
@@ -97,7 +98,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     inProcess: embedded ? app : undefined,
   });
 
-  const sendIndex = await registerSpa(app, config.webDistDir);
+  const sendIndex = await registerSpa(app, config.webDistDir, indexHtml);
   const sessions = await createSessionMemo(database);
   app.addHook('onClose', () => sessions.close());
   metrics?.observe({ sessionMemoSize: sessions.size });

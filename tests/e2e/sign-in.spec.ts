@@ -70,25 +70,54 @@ test("the interface follows the identity provider's locale claim", async ({ page
   await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
 });
 
-test("before the app's JavaScript arrives, the page already shows the loading screen's logo, which the app then replaces", async ({
+test("before the app's scripts and stylesheets arrive, the page already shows the loading screen's logo, which the app then replaces, styled", async ({
   page,
 }) => {
   await page.setViewportSize(PHONE);
-  // Hold the scripts back: what shows is what a slow phone network shows first.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  // Hold the scripts and the stylesheets back: what shows is what a slow phone network shows
+  // first. The stylesheets come last (vite.config.ts): in the head they would hold back the
+  // first paint until they arrived.
+  let releaseStyles!: () => void;
+  let releaseScripts!: () => void;
+  const styles = new Promise<void>((resolve) => (releaseStyles = resolve));
+  const scripts = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route('**/assets/*.css', async (route) => {
+    await styles;
+    await route.continue();
+  });
   await page.route('**/assets/*.js', async (route) => {
-    await held;
+    await scripts;
     await route.continue();
   });
   await page.goto('/', { waitUntil: 'commit' });
   const boot = page.locator('#root > .boot');
   await expect(boot.locator('svg')).toBeVisible();
   const box = (await boot.locator('svg').boundingBox())!;
-  // Centred on the screen, where the app's own loading screen has it.
+  // Centred on the screen, where the app's own loading screen has it: the page's own <style>
+  // lays it out, and the CSP allows that element by its hash.
   expect(Math.abs(box.x + box.width / 2 - PHONE.width / 2)).toBeLessThan(2);
+  // And painted: laid out is not enough, a stylesheet in the head would hold the paint back.
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
+    .toBe(1);
 
-  release();
-  await expect(page.getByRole('button', { name: 'Login via sso' })).toBeVisible();
+  // With its scripts but still without its stylesheets, the app waits: it never shows unstyled.
+  releaseScripts();
+  await page.waitForTimeout(1000);
+  await expect(boot).toHaveCount(1);
+  releaseStyles();
+  const login = page.getByRole('button', { name: 'Login via sso' });
+  await expect(login).toBeVisible();
   await expect(boot).toHaveCount(0);
+  // global.css has arrived: its colours are the app's, not the browser's defaults.
+  expect(
+    await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--navy'),
+    ),
+  ).toBe('#0b2a6f');
+  expect(refused).toEqual([]);
 });

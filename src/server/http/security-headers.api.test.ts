@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,10 +6,16 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
 
+/** The page's own <style>, as the build leaves it (index.html: the loading screen's layout). */
+const PAGE_STYLE = 'body{margin:0}.boot{display:grid}';
+
 let t: TestApp;
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'podium-web-'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Podium</title>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><title>Podium</title><style>${PAGE_STYLE}</style>`,
+  );
   t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
 });
 afterAll(() => t.close());
@@ -39,6 +46,11 @@ describe.each([['the web app', '/leaderboard']])('security headers on %s', (_nam
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
     expect(response.headers['content-security-policy']).not.toContain('unsafe-eval');
+  });
+
+  it("allows stylesheets from this origin and the page's own <style> by its hash, nothing else inline", () => {
+    const hash = createHash('sha256').update(PAGE_STYLE).digest('base64');
+    expect(cspOf(response).get('style-src')).toEqual(["'self'", `'sha256-${hash}'`]);
   });
 
   it("forbids framing with frame-ancestors 'none'", () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -7,14 +8,19 @@ export const CSRF_HEADER = 'x-podium-csrf';
 
 /**
  * Security headers for every response (helmet). Pages get helmet's set with a CSP that allows
- * no inline script. JSON answers (/api, /health) get what matters for data that is never
- * rendered, after OWASP's REST Security Cheat Sheet: a CSP that allows nothing, nosniff, no
- * framing, the referrer policy, same-origin resource policy and HSTS; the rest of helmet's set
- * only concerns documents. The headers do not depend on the request, so helmet computes them
+ * no inline script, and no inline style but the web app's page's own (`indexHtml`'s <style>
+ * elements, by their hashes: the loading screen's layout, ADR 0023). JSON answers (/api,
+ * /health) get what matters for data that is never rendered, after OWASP's REST Security Cheat
+ * Sheet: a CSP that allows nothing, nosniff, no framing, the referrer policy, same-origin
+ * resource policy and HSTS; the rest of helmet's set only concerns documents. The headers do not depend on the request, so helmet computes them
  * once, at start-up (@fastify/helmet rebuilt them on every request: a tenth of a cached
  * standings read).
  */
-export function registerSecurityHeaders(app: FastifyInstance, https: boolean): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  https: boolean,
+  indexHtml: string | null,
+): void {
   const common = {
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -27,7 +33,7 @@ export function registerSecurityHeaders(app: FastifyInstance, https: boolean): v
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", ...inlineStyleHashes(indexHtml ?? '')],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -57,6 +63,13 @@ export function registerSecurityHeaders(app: FastifyInstance, https: boolean): v
     reply.headers(isData(request.url) ? data : pages);
     done();
   });
+}
+
+/** The CSP sources that allow each <style> element of `html`, as it stands, and nothing else. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style>([^<]*)<\/style>/g)].map(
+    ([, css]) => `'sha256-${createHash('sha256').update(css!).digest('base64')}'`,
+  );
 }
 
 /** Whether the answer is JSON for the web app (a page or a file otherwise). */

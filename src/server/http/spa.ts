@@ -5,6 +5,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { projectRoot } from '../project-root';
 import { AppError } from './errors';
 
+/** The built web app's page, or null when the web app has not been built. */
+export function readIndexHtml(distDir: string): string | null {
+  const indexFile = path.join(distDir, 'index.html');
+  return existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
  * index.html for any other GET that is not an API, health or sign-in path (client routes).
@@ -13,10 +19,9 @@ import { AppError } from './errors';
 export async function registerSpa(
   app: FastifyInstance,
   distDir: string,
+  indexHtml: string | null,
 ): Promise<(reply: FastifyReply) => FastifyReply> {
-  const indexFile = path.join(distDir, 'index.html');
-  const hasBuild = existsSync(indexFile);
-  const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : null;
+  const hasBuild = indexHtml !== null;
 
   // Country flags (flag-icons artwork), served from the package rather than bundled.
   await app.register(fastifyStatic, {
