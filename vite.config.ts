@@ -36,6 +36,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: the server preloads each language's texts by their chunk's name.
+    manifest: true,
     target: 'es2022',
     rolldownOptions: {
       output: {

@@ -45,18 +45,22 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
-/** What a first visit of each route downloads besides the entry: its lazy modules (src/web/…). */
+/**
+ * What a first visit of each route downloads besides the entry: its lazy modules (src/web/…),
+ * among them the one language's texts the server preloads (http/spa.ts), English but for Thai.
+ */
+const EN = 'locales/en.json';
 const ROUTES: Record<string, string[]> = {
-  '/ (login screen)': [],
-  '/ (home)': ['features/home/track-view.tsx'],
+  '/ (login screen)': [EN],
+  '/ (home)': [EN, 'features/home/track-view.tsx'],
   // The language with the largest strings and the only web font (styles/fonts.css).
   '/ (home, in Thai)': ['features/home/track-view.tsx', 'locales/th.json'],
-  '/rules': ['features/rules/rules-page.tsx', 'locales/rules/en.json'],
-  '/track': ['features/home/track-list-page.tsx'],
-  '/questions': ['features/play/questions-page.tsx'],
-  '/leaderboard': ['features/leaderboard/leaderboard-page.tsx'],
-  '/account': ['features/account/account-page.tsx'],
-  '/organise': ['features/organise/organise-layout.tsx', 'locales/organise/en.json'],
+  '/rules': [EN, 'features/rules/rules-page.tsx', 'locales/rules/en.json'],
+  '/track': [EN, 'features/home/track-list-page.tsx'],
+  '/questions': [EN, 'features/play/questions-page.tsx'],
+  '/leaderboard': [EN, 'features/leaderboard/leaderboard-page.tsx'],
+  '/account': [EN, 'features/account/account-page.tsx'],
+  '/organise': [EN, 'features/organise/organise-layout.tsx', 'locales/organise/en.json'],
 };
 
 const { values: args } = parseArgs({

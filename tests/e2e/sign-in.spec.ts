@@ -121,3 +121,24 @@ test("before the app's scripts and stylesheets arrive, the page already shows th
   ).toBe('#0b2a6f');
   expect(refused).toEqual([]);
 });
+
+test('a browser in Thai gets the Thai texts named in the page, loaded with the scripts, and no English', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'th-TH', viewport: PHONE });
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname);
+  });
+  const response = await page.goto('/');
+  // The server chose the Thai texts from Accept-Language (http/spa.ts).
+  expect(await response!.text()).toMatch(
+    /<link rel="modulepreload" crossorigin href="\/assets\/th-[\w-]+\.js">/,
+  );
+  await expect(page.getByRole('button', { name: 'เข้าสู่ระบบด้วย SSO' })).toBeVisible();
+  expect(scripts.filter((script) => /^\/assets\/th-[\w-]+\.js$/.test(script))).toHaveLength(1);
+  expect(scripts.filter((script) => /^\/assets\/en-[\w-]+\.js$/.test(script))).toEqual([]);
+  await context.close();
+});

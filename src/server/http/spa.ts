@@ -3,12 +3,36 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { projectRoot } from '../project-root';
+import { LANGUAGES, pickLanguage, type Language } from '../../shared/domain/language';
 import { AppError } from './errors';
+import { browserLanguages } from './request-language';
 
 /** The built web app's page, or null when the web app has not been built. */
 export function readIndexHtml(distDir: string): string | null {
   const indexFile = path.join(distDir, 'index.html');
   return existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+}
+
+/**
+ * index.html for each language, with a modulepreload of that language's texts. The app loads
+ * only the active language (lib/i18n.tsx); named in the page, its file arrives with the app's
+ * scripts instead of a round trip after them. The chunks' names come from Vite's manifest; a
+ * build without one gets index.html as it is, and the app still fetches its language.
+ */
+function pagesByLanguage(distDir: string, indexHtml: string): Map<Language, string> {
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>)
+    : {};
+  return new Map(
+    LANGUAGES.map((language) => {
+      const chunk = manifest[`locales/${language}.json`];
+      const preload = chunk
+        ? `  <link rel="modulepreload" crossorigin href="/${chunk.file}">\n  `
+        : '';
+      return [language, indexHtml.replace('</head>', `${preload}</head>`)];
+    }),
+  );
 }
 
 /**
@@ -56,12 +80,16 @@ export async function registerSpa(
     app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve the UI');
   }
 
+  const pages = indexHtml === null ? null : pagesByLanguage(distDir, indexHtml);
   const sendIndex = (reply: FastifyReply) => {
-    if (!indexHtml) throw new AppError('NOT_FOUND', 'The web app has not been built.');
+    if (!pages) throw new AppError('NOT_FOUND', 'The web app has not been built.');
+    // The language the app will start in (main.tsx), as the browser's languages choose it.
+    const language = pickLanguage(browserLanguages(reply.request));
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(indexHtml);
+      .header('vary', 'accept-language')
+      .send(pages.get(language));
   };
 
   app.setNotFoundHandler((request, reply) => {

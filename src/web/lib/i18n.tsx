@@ -7,20 +7,22 @@ import {
   type ReactNode,
 } from 'react';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/domain/language';
-import en from '../locales/en.json';
 import { translate, type TFunction, type TOptions, type Texts } from './translate';
 
 export type { TFunction, TOptions } from './translate';
 
 /**
  * The interface language (ADR 0025: our own 2 KB in place of i18next and react-i18next, 17 KB of
- * every first load). English ships in the main bundle (it is the fallback); the other six
- * languages are loaded on demand, each as its own small chunk. Long texts of one screen live in
- * their own namespace (ADR 0023): a folder locales/<namespace>/ with one <language>.json per
- * language is picked up by the glob below with no other change; a screen calling
- * useTranslation('<namespace>') loads the active language's file (and English's, the fallback)
- * when it first renders and shows its loading state until `ready`; locales.test.ts checks every
- * such folder in all seven languages.
+ * every first load). Each language is its own small chunk, and a page loads only the active
+ * language's: the server names it in the page it sends (a modulepreload chosen by the browser's
+ * Accept-Language, http/spa.ts), so it arrives with the app's scripts. English is the fallback
+ * when a language's file could not be loaded; a text missing from a file would show its key,
+ * which locales.test.ts does not let happen (every key in all seven languages). Long texts of
+ * one screen live in their own namespace (ADR 0023): a folder locales/<namespace>/ with one
+ * <language>.json per language is picked up by the glob below with no other change; a screen
+ * calling useTranslation('<namespace>') loads the active language's file when it first renders
+ * and shows its loading state until `ready`; locales.test.ts checks every such folder in all
+ * seven languages.
  */
 const loaders = import.meta.glob<{ default: Texts }>(['../locales/*.json', '../locales/*/*.json']);
 
@@ -29,7 +31,7 @@ const fileOf = (language: string, namespace: string) =>
   namespace === MAIN ? `../locales/${language}.json` : `../locales/${namespace}/${language}.json`;
 
 /** Loaded texts by file; a file that failed to load counts as loaded and empty (English shows). */
-const texts = new Map<string, Texts>([[fileOf(DEFAULT_LANGUAGE, MAIN), en as Texts]]);
+const texts = new Map<string, Texts>();
 const loading = new Map<string, Promise<void>>();
 /** Every namespace a screen has asked for: a change of language loads them all first. */
 const namespaces = new Set([MAIN]);
@@ -59,7 +61,9 @@ function load(lng: string, namespace: string): Promise<void> {
       (module) => void texts.set(file, module.default),
       (error: unknown) => {
         console.error(error);
-        texts.set(file, {});
+        // Its texts show in English: English's file first, unless this was English's.
+        const fallback = lng === DEFAULT_LANGUAGE ? undefined : load(DEFAULT_LANGUAGE, namespace);
+        return Promise.resolve(fallback).then(() => void texts.set(file, {}));
       },
     );
     loading.set(file, pending);
@@ -67,8 +71,7 @@ function load(lng: string, namespace: string): Promise<void> {
   return pending;
 }
 
-const loaded = (namespace: string) =>
-  texts.has(fileOf(language, namespace)) && texts.has(fileOf(DEFAULT_LANGUAGE, namespace));
+const loaded = (namespace: string) => texts.has(fileOf(language, namespace));
 
 const languages = () => (language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE]);
 
@@ -111,10 +114,7 @@ export function useTranslation(namespace = MAIN) {
   const current = useSyncExternalStore(subscribe, () => version);
   const ready = loaded(namespace);
   useEffect(() => {
-    if (!ready)
-      void Promise.all([load(language, namespace), load(DEFAULT_LANGUAGE, namespace)]).then(
-        changed,
-      );
+    if (!ready) void load(language, namespace).then(changed);
   }, [ready, namespace, current]);
   // A new function when the language changes or a file arrives, so memoised children see it.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `current` is that change
