@@ -9,11 +9,14 @@ import { weekWindow } from '../../shared/domain/calendar';
 import {
   countryName,
   formatDate,
+  formatList,
   formatPoints,
   formatShortDate,
   formatWeekStart,
+  languageName,
   pointsCount,
 } from './format';
+import { pluralCategory } from './translate';
 import { translate, type Texts, type TOptions } from './translate';
 
 describe('formatPoints, the one points format of every screen', () => {
@@ -79,12 +82,19 @@ describe('shared formatters (one per language, zone and style)', () => {
       expect(formatDate(instant, 'en-GB', 'Asia/Bangkok', true)).toBe(
         'Monday, 24 November 2025 at 06:30',
       );
+      expect(languageName('th', 'ไทย', 'en')).toBe('Thai');
+      expect(languageName('th', 'ไทย', 'fr')).toBe('thaï');
+      expect(formatList(['Thai', 'Vietnamese'], 'en')).toBe('Thai and Vietnamese');
+      expect(formatList(['thaï', 'vietnamien'], 'fr')).toBe('thaï et vietnamien');
+      expect(pluralCategory('pl', 2)).toBe('few');
+      expect(pluralCategory('en', 2)).toBe('other');
     }
   });
 
   it('falls back to the stored name for a code or a language Intl does not know', () => {
     expect(countryName('zz9', 'Atlantis', 'en')).toBe('Atlantis');
     expect(countryName('pl', 'Poland', 'not a language!')).toBe('Poland');
+    expect(languageName('th', 'ไทย', 'not a language!')).toBe('ไทย');
   });
 });
 

@@ -4,11 +4,12 @@ import { POINT, toPoints } from '../../shared/domain/scoring';
 /**
  * Intl's formatters are slow to create (on a phone, milliseconds each: the ticker's and the
  * standings' rows made the home screen's first render a long task) and safe to share: one per
- * language, zone and style.
+ * language, zone and style, for every screen. `key` names all that `create` depends on.
+ * @example formatter(`percent ${language}`, () => new Intl.NumberFormat(language, { style: 'percent' }))
  */
 const formatters = new Map<string, unknown>();
 
-function formatter<T>(key: string, create: () => T): T {
+export function formatter<T>(key: string, create: () => T): T {
   let found = formatters.get(key) as T | undefined;
   if (found === undefined) formatters.set(key, (found = create()));
   return found;
@@ -25,6 +26,28 @@ export function countryName(flag: string, fallback: string, language: string): s
   } catch {
     return fallback;
   }
+}
+
+/** A language's name (from its code) in the interface language, else `fallback`. */
+export function languageName(code: string, fallback: string, language: string): string {
+  try {
+    const names = formatter(
+      `language ${language}`,
+      () => new Intl.DisplayNames([language], { type: 'language' }),
+    );
+    return names.of(code) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Words joined as a list in the interface language: 'Thai and Vietnamese'. */
+export function formatList(words: readonly string[], language: string): string {
+  const list = formatter(
+    `list ${language}`,
+    () => new Intl.ListFormat(language, { type: 'conjunction' }),
+  );
+  return list.format(words);
 }
 
 /**

@@ -6,6 +6,8 @@
  * its CLDR rules when a `count` is given.
  */
 
+import { formatter } from './format';
+
 /** One language's texts of one namespace: the parsed JSON of one locale file. */
 export type Texts = { readonly [key: string]: string | Texts };
 
@@ -30,13 +32,9 @@ function lookup(texts: Texts | undefined, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-const pluralRules = new Map<string, Intl.PluralRules>();
-
 /** The CLDR plural category of `count` in `language`: 'one', 'few', 'many', 'other'… */
 export function pluralCategory(language: string, count: number): Intl.LDMLPluralRule {
-  let rules = pluralRules.get(language);
-  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
-  return rules.select(count);
+  return formatter(`plural ${language}`, () => new Intl.PluralRules(language)).select(count);
 }
 
 /**

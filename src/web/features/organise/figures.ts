@@ -1,5 +1,5 @@
 import { fastestTimeLabel } from '../../../shared/domain/durations';
-import { formatPoints } from '../../lib/format';
+import { formatPoints, formatter } from '../../lib/format';
 
 /** Shown where a figure does not exist yet (nobody played, nobody answered). */
 export const DASH = '–';
@@ -16,6 +16,7 @@ export const timeText = (seconds: number | null) =>
 export const percentText = (percent: number | null, language: string) =>
   percent === null
     ? DASH
-    : new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(
-        percent / 100,
-      );
+    : formatter(
+        `percent ${language}`,
+        () => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }),
+      ).format(percent / 100);

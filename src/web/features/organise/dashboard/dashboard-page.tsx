@@ -3,7 +3,7 @@ import { useSearchParams } from '../../../lib/router';
 import type { OrganiserSeason } from '../../../../shared/contracts/organise';
 import { LoadFailed } from '../../../components/load-failed';
 import { usePlayer } from '../../../lib/auth/use-player';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatter } from '../../../lib/format';
 import { useDashboard } from './api/get-dashboard';
 import { useOrganiserSeason } from '../season/api/season';
 import styles from './dashboard.module.css';
@@ -74,9 +74,10 @@ function WeekDashboard({
   // The previous week's figures stay on screen while the next week loads.
   const data = dashboard.data;
   if (!data) return <Loading />;
-  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(
-    dashboard.dataUpdatedAt,
-  );
+  const time = formatter(
+    `time ${i18n.language}`,
+    () => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }),
+  ).format(dashboard.dataUpdatedAt);
   return (
     <div className={styles.page} aria-busy={dashboard.isPlaceholderData || undefined}>
       <div className={styles.weekState}>

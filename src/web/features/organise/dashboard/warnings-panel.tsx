@@ -1,7 +1,7 @@
 import { useTranslation, type TFunction } from '../../../lib/i18n';
 import { Link } from '../../../lib/router';
 import type { Warnings } from '../../../../shared/contracts/organise';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatList, formatter, languageName } from '../../../lib/format';
 import { useWarnings, WARNING_DAYS } from './api/get-warnings';
 import styles from './dashboard.module.css';
 import { daysUntil } from './week-choice';
@@ -24,7 +24,10 @@ export function WarningsPanel({ timeZone }: { timeZone: string }) {
       </p>
     );
   }
-  const relative = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' });
+  const relative = formatter(
+    `relative ${i18n.language}`,
+    () => new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' }),
+  );
   return (
     <section className={styles.warnings} aria-labelledby="warnings-title">
       <h2 id="warnings-title" className={styles.warningsTitle}>
@@ -63,9 +66,9 @@ export function WarningsPanel({ timeZone }: { timeZone: string }) {
 function ProblemText({ problem }: { problem: Problem }) {
   const { t, i18n } = useTranslation('organise-players');
   const slot = slotName(problem.slot, t);
-  const names = new Intl.DisplayNames([i18n.language], { type: 'language' });
-  const languages = new Intl.ListFormat(i18n.language).format(
-    problem.languages.map((code) => names.of(code) ?? code),
+  const languages = formatList(
+    problem.languages.map((code) => languageName(code, code, i18n.language)),
+    i18n.language,
   );
   return t(`dashboard.warnings.${problem.problem}`, { slot, languages });
 }

@@ -2,6 +2,7 @@ import { useTranslation } from '../../../lib/i18n';
 import type { OutboxEntry } from '../../../../shared/contracts/reminders';
 import { LANGUAGE_LABELS } from '../../../../shared/domain/language';
 import { Flag } from '../../../components/flag';
+import { formatInstant } from '../season/dates';
 import styles from '../organise-screen.module.css';
 import outboxStyles from './outbox.module.css';
 
@@ -12,19 +13,6 @@ const STATUS_STYLE = {
   skipped: styles.closed,
   failed: styles.locked,
 } as const;
-
-/** Date and time of `iso` in `timeZone`, in the reader's language, with the zone's short name. */
-function formatIn(iso: string, language: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(language, {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
-}
 
 const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -57,7 +45,7 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
           <dt>{t('fields.dueLocal')}</dt>
           <dd>
             <time dateTime={entry.dueAt}>
-              {formatIn(entry.dueAt, i18n.language, entry.timeZone)}
+              {formatInstant(entry.dueAt, i18n.language, entry.timeZone, false)}
             </time>
           </dd>
         </div>

@@ -4,7 +4,7 @@ import { Link, useParams } from '../../../lib/router';
 import type { PlayerDetail } from '../../../../shared/contracts/organise-players';
 import { Flag } from '../../../components/flag';
 import { LoadFailed } from '../../../components/load-failed';
-import { countryName, formatPoints } from '../../../lib/format';
+import { countryName, formatPoints, languageName } from '../../../lib/format';
 import { usePlayerDetail } from './api/get-player';
 import { MoveTeamForm } from './move-team-form';
 import { PlayerWeeks } from './player-weeks';
@@ -92,8 +92,7 @@ function PlayerFacts({ detail }: { detail: PlayerDetail }) {
   const { t, i18n } = useTranslation('organise-players');
   const { player } = detail;
   const language = player.language
-    ? (new Intl.DisplayNames([i18n.language], { type: 'language' }).of(player.language) ??
-      player.language)
+    ? languageName(player.language, player.language, i18n.language)
     : DASH;
   const facts = [
     ['email', t('common.columns.email'), player.email ?? DASH],

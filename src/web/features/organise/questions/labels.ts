@@ -1,4 +1,6 @@
+import { formatList, formatter, languageName } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
+import { localDateFormat } from '../season/dates';
 import type { QuestionCategory } from '../../../../shared/contracts/season';
 import { LANGUAGE_LABELS, type Language } from '../../../../shared/domain/language';
 import type { QuestionSlot } from '../../../../shared/domain/question-review';
@@ -15,37 +17,23 @@ export const CATEGORIES = [
 export function useLabels() {
   const { t, i18n } = useTranslation('organise-questions');
   const language = i18n.language;
-  const languageNames = (() => {
-    try {
-      return new Intl.DisplayNames([language], { type: 'language' });
-    } catch {
-      return null;
-    }
-  })();
-  const languageName = (code: Language) => languageNames?.of(code) ?? LANGUAGE_LABELS[code];
+  const nameOf = (code: Language) => languageName(code, LANGUAGE_LABELS[code], language);
   return {
     slotName: (slot: QuestionSlot | number) =>
       slot === 'challenger' ? t('slot.challenger') : t('slot.main', { number: slot }),
-    languageName,
-    /** 'Thai, Vietnamese' as a list in the interface language. */
-    languageList: (codes: readonly Language[]) =>
-      new Intl.ListFormat(language, { type: 'conjunction' }).format(codes.map(languageName)),
+    languageName: nameOf,
+    /** 'Thai and Vietnamese' as a list in the interface language. */
+    languageList: (codes: readonly Language[]) => formatList(codes.map(nameOf), language),
     /** A week's local dates, e.g. 'Tue 4 Feb – Fri 7 Feb'. */
-    weekDates: (opensOn: string, closesOn: string) => {
-      const format = new Intl.DateTimeFormat(language, {
-        timeZone: 'UTC',
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-      });
-      return format.formatRange(
+    weekDates: (opensOn: string, closesOn: string) =>
+      localDateFormat(language, false).formatRange(
         new Date(`${opensOn}T00:00:00Z`),
         new Date(`${closesOn}T00:00:00Z`),
-      );
-    },
-    dateTime: (iso: string) =>
-      new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(iso),
       ),
+    dateTime: (iso: string) =>
+      formatter(
+        `date time ${language}`,
+        () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
+      ).format(new Date(iso)),
   };
 }

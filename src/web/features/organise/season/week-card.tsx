@@ -1,3 +1,4 @@
+import { languageName } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import type { OrganiserSeason, Readiness } from '../../../../shared/contracts/organise';
 import { formatInstant, formatLocalDate } from './dates';
@@ -90,7 +91,6 @@ export function WeekCard({
 function ReadinessNote({ readiness }: { readiness: Readiness }) {
   const { t, i18n } = useTranslation('organise-season');
   if (readiness.ready) return <p className={editor.ready}>✓ {t('readiness.ready')}</p>;
-  const languageNames = new Intl.DisplayNames([i18n.language], { type: 'language' });
   return (
     <div className={editor.notReady}>
       <p>{t('readiness.notReady')}</p>
@@ -105,7 +105,7 @@ function ReadinessNote({ readiness }: { readiness: Readiness }) {
               {t(`readiness.${problem.problem}`, {
                 slot,
                 languages: problem.languages
-                  .map((language) => languageNames.of(language) ?? language)
+                  .map((language) => languageName(language, language, i18n.language))
                   .join(', '),
               })}
             </li>
