@@ -12,9 +12,9 @@ export const CSRF_HEADER = 'x-podium-csrf';
  * elements, by their hashes: the loading screen's layout, ADR 0023). JSON answers (/api,
  * /health) get what matters for data that is never rendered, after OWASP's REST Security Cheat
  * Sheet: a CSP that allows nothing, nosniff, no framing, the referrer policy, same-origin
- * resource policy and HSTS; the rest of helmet's set only concerns documents. The headers do not depend on the request, so helmet computes them
- * once, at start-up (@fastify/helmet rebuilt them on every request: a tenth of a cached
- * standings read).
+ * resource policy and HSTS; the rest of helmet's set only concerns documents. The headers do
+ * not depend on the request, so helmet computes them once, at start-up (@fastify/helmet rebuilt
+ * them on every request: a tenth of a cached standings read).
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,

@@ -5,7 +5,7 @@ import { POINT, toPoints } from '../../shared/domain/scoring';
  * Intl's formatters are slow to create (on a phone, milliseconds each: the ticker's and the
  * standings' rows made the home screen's first render a long task) and safe to share: one per
  * language, zone and style, for every screen. `key` names all that `create` depends on.
- * @example formatter(`percent ${language}`, () => new Intl.NumberFormat(language, { style: 'percent' }))
+ * @example formatter(`list ${language}`, () => new Intl.ListFormat(language))
  */
 const formatters = new Map<string, unknown>();
 
