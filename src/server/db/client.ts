@@ -57,10 +57,11 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      // Prepared statements (db/prepared.ts) are planned for their values on every run: a plan
-      // kept from when a table was nearly empty (the start of a season) would scan it whole
-      // once it has grown (ADR 0012).
-      options: '-c plan_cache_mode=force_custom_plan',
+      // Prepared statements (db/prepared.ts) keep the plan PostgreSQL settles on (ADR 0026):
+      // planning each run was half of their time. A plan chosen while a table was nearly empty
+      // (a season's first minutes) would scan it once it has grown; autovacuum's next ANALYZE
+      // replaces it, and a connection lives at most this long, whatever the statistics.
+      maxLifetimeSeconds: CONNECTION_LIFETIME_S,
       // With the database away, a request waits at most this long for a connection, then
       // answers 503 (http/errors.ts) instead of hanging.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -128,6 +129,8 @@ export async function openDatabase(options: {
 }
 
 const CONNECT_TIMEOUT_MS = 5000;
+/** A pool connection's life: the longest a prepared statement's stale plan can last. */
+const CONNECTION_LIFETIME_S = 600;
 
 /**
  * PGlite's PostgreSQL with 32 MB of shared buffers instead of PostgreSQL's 128 MB: PGlite

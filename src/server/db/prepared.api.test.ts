@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/test-database';
 import type { DatabaseHandle } from './client';
-import { prepared } from './prepared';
+import { prepared, sqlPlannedEachRun } from './prepared';
 import { languages } from './schema';
 
 /** A query prepared once and run on whichever connection it is given. */
@@ -12,6 +12,22 @@ const labelOf = prepared('test_language_label', (db) =>
     .from(languages)
     .where(eq(languages.code, sql.placeholder('code'))),
 );
+
+/** The same lookup, planned for its values on every run. */
+const labelPlannedEachRun = sqlPlannedEachRun<{ label: string }>(
+  'select label from languages where code = $1',
+);
+
+/** What the connection keeps of the statements it prepared, by their text. */
+async function keptPlans(db: DatabaseHandle['db'], like: string) {
+  const result = (await db.execute(sql`
+    select generic_plans, custom_plans from pg_prepared_statements where statement like ${like}
+  `)) as unknown as { rows: { generic_plans: string; custom_plans: string }[] };
+  return result.rows.map((row) => ({
+    generic: Number(row.generic_plans),
+    custom: Number(row.custom_plans),
+  }));
+}
 
 let first: DatabaseHandle;
 let second: DatabaseHandle;
@@ -42,5 +58,27 @@ describe('prepared queries', () => {
       }),
     ).rejects.toBe(rolledBack);
     expect(await labelOf(first.db, { code: 'vi' })).toEqual([]);
+  });
+
+  it('keep one generic plan from their sixth run on a connection; a statement planned each run keeps none', async (context) => {
+    if (first.kind !== 'postgres') return context.skip();
+    // One transaction: one connection, whose prepared statements PostgreSQL lists.
+    const [prepared, plannedEachRun] = await first.db.transaction(async (tx) => {
+      for (let run = 0; run < 8; run += 1) {
+        expect(await labelOf(tx, { code: 'pl' })).toEqual([{ label: 'Polski' }]);
+        expect(await labelPlannedEachRun(tx, ['pl'])).toEqual([{ label: 'Polski' }]);
+      }
+      return [
+        await keptPlans(tx, '%from "languages"%'),
+        await keptPlans(tx, 'select label from languages%'),
+      ];
+    });
+    // PostgreSQL plans the first five runs on a connection for their values, then keeps the
+    // generic plan (earlier tests may have run it on this connection too). With
+    // plan_cache_mode=force_custom_plan on the pool, every run was planned.
+    expect(prepared).toHaveLength(1);
+    expect(prepared[0]!.custom).toBe(5);
+    expect(prepared[0]!.generic).toBeGreaterThanOrEqual(3);
+    expect(plannedEachRun).toEqual([]);
   });
 });

@@ -3,12 +3,13 @@ import { NodePgSession } from 'drizzle-orm/node-postgres';
 import type { Database } from './client';
 
 /**
- * A query that Drizzle builds once and PostgreSQL plans once (ADR 0012). Drizzle builds the SQL
- * of a query on every call, and node-postgres sends it unnamed, so PostgreSQL parses and plans
- * it every time; on the play path that was a third of the server's time and much of the
+ * A query that Drizzle builds once and PostgreSQL plans once (ADR 0012, 0026). Drizzle builds
+ * the SQL of a query on every call, and node-postgres sends it unnamed, so PostgreSQL parses and
+ * plans it every time; on the play path that was a third of the server's time and much of the
  * database's. `prepared` builds the query with `sql.placeholder`s on first use and runs it as a
  * named prepared statement (each connection prepares it once) on the connection of the `db` it
- * is given: the pool, or the transaction's own connection.
+ * is given: the pool, or the transaction's own connection. After five runs PostgreSQL keeps a
+ * generic plan when it costs no more than the plans made for the values: a key lookup's.
  *
  * @example
  * const byId = prepared('player_by_id', (db) =>
@@ -44,17 +45,36 @@ export function preparedSql<Row>(
   name: string,
   text: string,
 ): (db: Database, values: unknown[]) => Promise<Row[]> {
-  return async (db, values) => {
-    const { session } = db as unknown as DrizzleInternals;
-    const client = session.client as {
-      query(config: unknown, values?: unknown[]): Promise<{ rows: Row[] }>;
-    };
-    // node-postgres names the statement; PGlite prepares each query by itself.
-    const result = is(session, NodePgSession)
+  return (db, values) => runSql<Row>(db, name, text, values);
+}
+
+/**
+ * A statement in SQL that PostgreSQL plans for its values on every run (sent unnamed), for one
+ * whose best plan depends on how many rows the tables hold: a plan kept from a season's first
+ * minutes, when they were empty, would read every row once they have grown (ADR 0026).
+ */
+export function sqlPlannedEachRun<Row>(
+  text: string,
+): (db: Database, values: unknown[]) => Promise<Row[]> {
+  return (db, values) => runSql<Row>(db, null, text, values);
+}
+
+async function runSql<Row>(
+  db: Database,
+  name: string | null,
+  text: string,
+  values: unknown[],
+): Promise<Row[]> {
+  const { session } = db as unknown as DrizzleInternals;
+  const client = session.client as {
+    query(config: unknown, values?: unknown[]): Promise<{ rows: Row[] }>;
+  };
+  // node-postgres names the statement; PGlite prepares each query by itself.
+  const result =
+    name !== null && is(session, NodePgSession)
       ? await client.query({ name, text, values })
       : await client.query(text, values);
-    return result.rows;
-  };
+  return result.rows;
 }
 
 interface PreparedQuery<Result> {

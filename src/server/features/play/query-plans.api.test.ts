@@ -20,7 +20,8 @@ import { playerTotals } from '../../db/schema';
  * offered the planner another index than the key then scanned every attempt of the week for
  * each answer (2.9 ms and 3,300 buffers instead of 0.1 ms and 6). The whole week is played
  * through the API, every statement sent about attempts is captured at the driver and
- * EXPLAINed with its own values. PostgreSQL only: PGlite is another driver to capture at.
+ * EXPLAINed with its own values and as a generic plan, which a prepared statement keeps after
+ * its fifth run (ADR 0026). PostgreSQL only: PGlite is another driver to capture at.
  */
 
 const ATTEMPTS = 2000;
@@ -114,19 +115,30 @@ describe('the plans of the play path', () => {
     ).$client;
     const explainer = new pg.Client({ connectionString: pool.options.connectionString });
     await explainer.connect();
-    const plans: { statement: string; reads: string[] }[] = [];
+    const plans: { statement: string; plan: string; reads: string[] }[] = [];
+    const explain = async (statement: string, plan: string, text: string, values: unknown[]) => {
+      const result = await send(explainer, `explain (format json) ${text}`, values);
+      const [{ Plan }] = (result.rows[0] as { 'QUERY PLAN': [{ Plan: Record<string, unknown> }] })[
+        'QUERY PLAN'
+      ];
+      plans.push({ statement: statement.slice(0, 60), plan, reads: scans(Plan) });
+    };
     try {
-      await send(explainer, 'set plan_cache_mode = force_custom_plan');
-      for (const { text, values } of aboutAttempts) {
-        const result = await send(explainer, `explain (format json) ${text}`, values);
-        const [{ Plan }] = (
-          result.rows[0] as { 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }
-        )['QUERY PLAN'];
-        plans.push({ statement: text.slice(0, 60), reads: scans(Plan) });
+      // Planned for its values, as an unnamed statement is, and as the generic plan that a
+      // prepared statement keeps after its fifth run (ADR 0026).
+      for (const [index, { text, values }] of aboutAttempts.entries()) {
+        await send(explainer, 'set plan_cache_mode = force_custom_plan');
+        await explain(text, 'custom', text, values);
+        await send(explainer, `prepare statement_${index} as ${text}`);
+        await send(explainer, 'set plan_cache_mode = force_generic_plan');
+        // A generic plan does not depend on the values: nulls stand in for them.
+        const nulls = values.map(() => 'null').join(', ');
+        await explain(text, 'generic', `execute statement_${index}(${nulls})`, []);
       }
     } finally {
       await explainer.end();
     }
+    expect(plans.filter(({ plan }) => plan === 'generic')).toHaveLength(aboutAttempts.length);
     const elsewhere = plans.filter((plan) => plan.reads.some((read) => !KEY_INDEXES.has(read)));
     expect(elsewhere).toEqual([]);
   });

@@ -12,6 +12,7 @@ import { createTestApp, fixedClock } from '../../../../tests/test-app';
 import { createTestDatabase } from '../../../../tests/test-database';
 import type { DatabaseHandle } from '../../db/client';
 import { notifyContentChanged } from '../season/content-cache';
+import { findTopPlayers } from './repository';
 import type { Standings } from '../../../shared/contracts/standings';
 
 /**
@@ -128,6 +129,20 @@ describe('the top-participant query', () => {
     const lines = plan.rows.map((row) => row['QUERY PLAN']);
     expect(lines.join('\n')).toContain('player_totals_ranking');
     expect(lines.filter((line) => /\bSort\b/.test(line))).toEqual([]);
+  });
+
+  it('is planned on every run: no plan made while player_totals was small is kept', async (context) => {
+    if (database.kind !== 'postgres') return context.skip();
+    // A named statement keeps a generic plan after its fifth run on a connection; one made
+    // while the table was nearly empty scans and sorts it for every team (ADR 0026).
+    const kept = await database.db.transaction(async (tx) => {
+      for (let run = 0; run < 6; run += 1) await findTopPlayers(tx, '2025');
+      return (await tx.execute(sql`
+        select count(*)::int as kept from pg_prepared_statements
+        where statement like '%cross join lateral%'
+      `)) as unknown as { rows: { kept: number }[] };
+    });
+    expect(kept.rows).toEqual([{ kept: 0 }]);
   });
 });
 
