@@ -58,7 +58,7 @@ export async function openDatabase(options: {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       // Prepared statements (db/prepared.ts) keep the plan PostgreSQL settles on (ADR 0026):
-      // planning each run was half of their time. A plan chosen while a table was nearly empty
+      // planning each run was 45 % of their time. A plan chosen while a table was nearly empty
       // (a season's first minutes) would scan it once it has grown; autovacuum's next ANALYZE
       // replaces it, and a connection lives at most this long, whatever the statistics.
       maxLifetimeSeconds: CONNECTION_LIFETIME_S,
