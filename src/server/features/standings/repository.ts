@@ -110,8 +110,9 @@ export async function movePlayerTotal(
   await db.update(playerTotals).set({ teamId }).where(eq(playerTotals.playerId, playerId));
 }
 
-// The snapshot's two statements are prepared (db/prepared.ts): during a week every score
-// makes the next standings read rebuild the snapshot. The top players' is planned each run.
+// The snapshot's two statements run at every rebuild: during a week every score makes the next
+// standings read rebuild it. The team weeks' is prepared (db/prepared.ts); the top players' is
+// planned each run (below).
 const teamWeeksQuery = prepared('standings_team_weeks', (db) =>
   db
     .select()
