@@ -46,12 +46,12 @@ export default defineConfig({
           // score of tiny ones (each file costs its own request and compresses worse).
           groups: [
             {
-              // React and TanStack Query: every screen's first load, and they change less often
-              // than the app. Named, not "all of node_modules": a library only some screens use
-              // (zod, for the organiser's forms) stays with them, out of the first load (ADR 0023).
-              // The router and the interface language are the app's own (ADR 0025).
+              // React: every screen's first load, and it changes less often than the app. Named,
+              // not "all of node_modules": a library only some screens use (zod, for the
+              // organiser's forms) stays with them, out of the first load (ADR 0023). The router,
+              // the interface language (ADR 0025) and the server data (ADR 0027) are our own.
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query))[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
               priority: 2,
             },
             {

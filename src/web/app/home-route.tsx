@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../lib/query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../lib/i18n';
 import { LastWeekReviewLink } from '../components/review-links';

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from './query';
 import type { CurrentWeek } from '../../shared/contracts/play';
 import { apiRequest } from './api-client';
 

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from './query';
 import type { RegionalWinners, Standings } from '../../shared/contracts/standings';
 import { apiRequest } from './api-client';
 

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from './query';
 import type { TeamsAndLanguages } from '../../shared/contracts/season';
 import { apiRequest } from './api-client';
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../../lib/query';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import type { Me } from '../../../shared/contracts/me';

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../lib/query';
 import { useTranslation } from '../../lib/i18n';
 import { clockLabel } from '../../../shared/domain/durations';
 import { PLAY_SECONDS } from '../../../shared/domain/scoring';

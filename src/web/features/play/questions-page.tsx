@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../lib/query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Link } from '../../lib/router';

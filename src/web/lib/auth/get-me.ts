@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../query';
 import type { Me } from '../../../shared/contracts/me';
 import { ApiError, apiRequest } from '../api-client';
 

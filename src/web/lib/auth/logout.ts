@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../query';
 import type { LogoutResponse } from '../../../shared/contracts/me';
 import { apiRequest } from '../api-client';
 

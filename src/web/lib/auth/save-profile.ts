@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../query';
 import type { Me, ProfileInput } from '../../../shared/contracts/me';
 import { apiRequest } from '../api-client';
 

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../../../lib/query';
 import type { PlayerStats } from '../../../../shared/contracts/play';
 import { apiRequest } from '../../../lib/api-client';
 

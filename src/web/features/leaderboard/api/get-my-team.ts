@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../../../lib/query';
 import type { MyTeam } from '../../../../shared/contracts/standings';
 import { apiRequest } from '../../../lib/api-client';
 import { STANDINGS_REFRESH_MS } from '../../../lib/standings';

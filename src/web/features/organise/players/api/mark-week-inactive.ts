@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../../../../lib/query';
 import type { PlayerDetail } from '../../../../../shared/contracts/organise-players';
 import { apiRequest } from '../../../../lib/api-client';
 import { playerDetailQuery } from './get-player';

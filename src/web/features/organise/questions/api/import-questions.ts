@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../../../../lib/query';
 import type { ImportResult } from '../../../../../shared/contracts/organise-questions';
 import { apiRequest } from '../../../../lib/api-client';
 import { weekChanged } from './week-changed';

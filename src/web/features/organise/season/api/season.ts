@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '../../../../lib/query';
 import type { OrganiserSeason, SeasonInput } from '../../../../../shared/contracts/organise';
 import { apiRequest } from '../../../../lib/api-client';
 
