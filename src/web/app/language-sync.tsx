@@ -15,10 +15,6 @@ export function LanguageSync() {
   useEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);
     document.documentElement.lang = language;
-    // Fetch the Thai web font (styles/fonts.css) at once rather than glyph by glyph.
-    if (language === 'th')
-      for (const weight of [400, 700])
-        void document.fonts.load(`${weight} 1em "Noto Sans Thai"`, 'ก').catch(() => undefined);
   }, [i18n, language]);
   return null;
 }
