@@ -150,7 +150,7 @@ export function useQuery<T>(options: QueryOptions<T>): QueryResult<T> {
   const keep = options.placeholderData === keepPreviousData;
   const [shown, setShown] = useState<T | undefined>(undefined);
   if (keep && state.data !== undefined && state.data !== shown) setShown(state.data);
-  const isPlaceholderData = keep && state.data === undefined && shown !== undefined;
+  const isPlaceholderData = keep && state.status === 'pending' && shown !== undefined;
   const status = isPlaceholderData ? 'success' : state.status;
   return {
     ...state,
@@ -182,14 +182,10 @@ interface MutationState<Data, Variables> {
   variables: Variables | undefined;
 }
 
+const IDLE = { status: 'idle', data: undefined, error: null, variables: undefined } as const;
+
 export function useMutation<Data, Variables = void>(options: MutationOptions<Data, Variables>) {
-  const idle: MutationState<Data, Variables> = {
-    status: 'idle',
-    data: undefined,
-    error: null,
-    variables: undefined,
-  };
-  const [state, setState] = useState(idle);
+  const [state, setState] = useState<MutationState<Data, Variables>>(IDLE);
   const latest = useRef(options);
   useLayoutEffect(() => {
     latest.current = options;
@@ -242,7 +238,7 @@ export function useMutation<Data, Variables = void>(options: MutationOptions<Dat
   );
   const reset = useCallback(() => {
     if (current.current !== 0) current.current = ++calls.current;
-    setState({ status: 'idle', data: undefined, error: null, variables: undefined });
+    setState(IDLE);
   }, []);
 
   return {
