@@ -13,7 +13,7 @@ import {
 import { hashKey, QueryCache, type FetchOptions, type QueryKey } from './query-cache';
 
 /**
- * The screens' server data (ADR 0027: our own 1.5 KB in place of TanStack Query, 10 KB of every
+ * The screens' server data (ADR 0027: our own 2 KB in place of TanStack Query, 10 KB of every
  * first load). The names and meanings are TanStack Query's, for the part the app uses:
  * `useQuery` (`enabled`, `staleTime`, `refetchInterval`, `refetchOnWindowFocus`,
  * `placeholderData: keepPreviousData`), `useMutation` (its own and each call's `onSuccess`,
