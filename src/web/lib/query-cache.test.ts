@@ -172,6 +172,23 @@ describe('a query', () => {
     expect(queryFn).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps data set by a change over the answer to a fetch begun before it', async () => {
+    const cache = new QueryCache();
+    const { calls, queryFn } = server<string>();
+    const query = cache.get<string>(['attempt', 'a1']);
+    const old = query.fetch({ queryFn });
+    query.setData('answered 3');
+    expect(query.state).toMatchObject({ data: 'answered 3', isFetching: false });
+    calls[0]!.resolve('answered 2');
+    await old;
+    expect(query.state).toMatchObject({ data: 'answered 3', status: 'success' });
+    const next = query.fetch({ queryFn });
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    calls[1]!.resolve('answered 4');
+    await next;
+    expect(query.state.data).toBe('answered 4');
+  });
+
   it('is dropped five minutes after the last screen showing it has gone', async () => {
     const cache = new QueryCache();
     const query = cache.get<number>(['organise', 'players', { page: 1 }]);

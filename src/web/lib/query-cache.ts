@@ -89,7 +89,7 @@ export class Query<T = unknown> {
   /** How the screens that show this query fetch it, when one of them is enabled. */
   private readonly fetchers = new Set<() => FetchOptions<T>>();
   private pending: Promise<void> | null = null;
-  /** Each fetch's number: a fetch that a newer one replaced leaves the state alone. */
+  /** Each fetch's number: a fetch that newer data replaced leaves the state alone. */
   private fetches = 0;
   private unusedTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -149,8 +149,14 @@ export class Query<T = unknown> {
     return fetcher ? this.fetch(fetcher(), { replace: true }) : Promise.resolve();
   }
 
+  /**
+   * Data the app has from elsewhere (a change's answer): newer than the answer to a fetch begun
+   * before it, which is then ignored; the next fetch starts anew rather than joining that one.
+   */
   setData(data: T): void {
-    this.set(this.withData(data));
+    this.fetches += 1;
+    this.pending = null;
+    this.set({ ...this.withData(data), isFetching: false });
   }
 
   private withData(data: T): Partial<QueryState<T>> {
