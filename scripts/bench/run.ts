@@ -26,7 +26,7 @@ import {
   startServer,
   type Running,
 } from './server-process';
-import { percentile, summarize, type Summary } from './stats';
+import { drift, percentile, summarize, type Summary } from './stats';
 import { playWeek } from './week-flow';
 
 /** Wednesday 5 Feb 2025, 12:00 UTC: week 1 of the 2025 season is open in every team's zone. */
@@ -103,6 +103,12 @@ const verdict = (name: string, met: boolean) => {
   if (!met) missed.push(name);
   return met ? 'met' : 'NOT met';
 };
+/**
+ * The most the minimal route may drift between its two measurements for the host to count as
+ * steady (two runs on a quiet machine differ by 5 % or less): beyond it, other work on the host
+ * took a share of the CPU that changed during the run.
+ */
+const STEADY_DRIFT = 0.1;
 const WARM_UP_MS = 1000;
 const COLD_RUNS = 15;
 const WARM_READS = 500;
@@ -384,6 +390,8 @@ try {
 
   const minimalAfter = await hammer(minimal, '/');
   const baseline = (minimalBefore.total.perSecond + minimalAfter.total.perSecond) / 2;
+  const hostDrift = drift(minimalBefore.total.perSecond, minimalAfter.total.perSecond);
+  const steady = hostDrift <= STEADY_DRIFT;
 
   log(
     `\nThroughput and latency (ms) at concurrency ${CONCURRENCY}; ratio = req/s ÷ the minimal route's (mean of before and after: ${baseline.toFixed(0)} req/s)\n`,
@@ -421,6 +429,15 @@ try {
     }
   }
 
+  log(
+    `\nHost: the minimal route ran at ${minimalBefore.total.perSecond.toFixed(0)} req/s before ` +
+      `the other phases and ${minimalAfter.total.perSecond.toFixed(0)} after, ` +
+      `${(hostDrift * 100).toFixed(0)} % apart: ` +
+      (steady
+        ? 'steady'
+        : `NOT steady (more than ${STEADY_DRIFT * 100} %): other work shared the CPU, so a ` +
+          "miss below may be the host's; run again on a quiet machine"),
+  );
   log('\nTargets (issue 18; DESIGN.md §3), on a quiet 2-core machine');
   if (week) {
     const { perSecond, p99, errors } = week.total;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentile, summarize } from './stats';
+import { drift, percentile, summarize } from './stats';
 
 describe('benchmark figures', () => {
   it('takes the nearest-rank percentile', () => {
@@ -28,5 +28,12 @@ describe('benchmark figures', () => {
 
   it('sorts numerically, not as text', () => {
     expect(summarize([9, 100, 10], 0, 1000).p50).toBe(10);
+  });
+
+  it('measures how far two rates drifted apart, either way round', () => {
+    expect(drift(30_000, 24_000)).toBeCloseTo(0.222, 3);
+    expect(drift(24_000, 30_000)).toBeCloseTo(0.222, 3);
+    expect(drift(40_000, 40_000)).toBe(0);
+    expect(drift(0, 0)).toBe(0);
   });
 });

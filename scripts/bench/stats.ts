@@ -34,3 +34,13 @@ export function summarize(latencies: number[], errors: number, durationMs: numbe
     max: sorted.length > 0 ? sorted[sorted.length - 1]! : Number.NaN,
   };
 }
+
+/**
+ * How far apart two rates of the same work are, as a fraction of their mean (0.2 = 20 %): the
+ * minimal route measured before and after the other phases shows whether the host kept its
+ * speed through the run. `drift(30_000, 24_000)` is 0.22.
+ */
+export function drift(before: number, after: number): number {
+  const mean = (before + after) / 2;
+  return mean > 0 ? Math.abs(before - after) / mean : 0;
+}
