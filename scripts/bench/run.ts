@@ -432,7 +432,7 @@ try {
   log(
     `\nHost: the minimal route ran at ${minimalBefore.total.perSecond.toFixed(0)} req/s before ` +
       `the other phases and ${minimalAfter.total.perSecond.toFixed(0)} after, ` +
-      `${(hostDrift * 100).toFixed(0)} % apart: ` +
+      `${(hostDrift * 100).toFixed(1)} % apart: ` +
       (steady
         ? 'steady'
         : `NOT steady (more than ${STEADY_DRIFT * 100} %): other work shared the CPU, so a ` +
