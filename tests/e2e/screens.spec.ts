@@ -305,6 +305,20 @@ test('the questions, the result and the challenger are designed for a phone and 
   await screens.check('challenger-result');
 });
 
+/** Sam, the organiser, signed in on `path`, with the screens' checks in both languages ready. */
+async function signInAsOrganiser(page: Page, path: string): Promise<Screens> {
+  const screens = new Screens(page, watchForNoise(page), 'organiser');
+  await speak(page, screens.state);
+  await signInAs(page, 'Sam Taylor', path);
+  return screens;
+}
+
+/** An organiser's screen has its heading and has finished loading its figures. */
+async function expectOrganiserScreenLoaded(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: /Loading|กำลังโหลด/ })).toHaveCount(0);
+}
+
 // One test per screen: each has its own time budget on a busy machine.
 for (const path of [
   '',
@@ -322,11 +336,8 @@ for (const path of [
     page,
   }) => {
     test.setTimeout(180_000);
-    const screens = new Screens(page, watchForNoise(page), 'organiser');
-    await speak(page, screens.state);
-    await signInAs(page, 'Sam Taylor', `/organise/${path}`);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole('status').filter({ hasText: /Loading|กำลังโหลด/ })).toHaveCount(0);
+    const screens = await signInAsOrganiser(page, `/organise/${path}`);
+    await expectOrganiserScreenLoaded(page);
     await screens.check(name);
   });
 }
@@ -335,16 +346,13 @@ test("the organiser's page of one player is designed for a phone and a desk, in 
   page,
 }) => {
   test.setTimeout(180_000);
-  const screens = new Screens(page, watchForNoise(page), 'organiser');
-  await speak(page, screens.state);
   // Sam's own record: every signed-in person is a player row, so this needs no other spec.
-  await signInAs(page, 'Sam Taylor', '/organise/players');
+  const screens = await signInAsOrganiser(page, '/organise/players');
   const search = await page.request.get('/api/organise/players?q=sam.taylor%40');
   const { players } = (await search.json()) as { players: { id: string }[] };
   expect(players).toHaveLength(1);
   await page.goto(`/organise/players/${players[0]!.id}`);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('status').filter({ hasText: /Loading|กำลังโหลด/ })).toHaveCount(0);
+  await expectOrganiserScreenLoaded(page);
   await screens.check('organise-player');
 });
 
