@@ -256,6 +256,31 @@ describe('GET /api/organise/gaps', () => {
     expect(served.questions.every((question) => question.counted === 1)).toBe(true);
   });
 
+  it('counts the answers of a set still being played, and no time-out for it', async () => {
+    const aisha = await registeredPlayer(t, 'test-aisha', { team: 'de' });
+    const view = expectStatus(await aisha.start(), 200);
+    const key = await answerKey(t.database.db, view.id);
+    for (const position of [1, 2]) {
+      t.clock.advance(5 * SECOND);
+      expectStatus(await aisha.answer(view.id, position, key.right(position)), 200);
+    }
+    const [germany] = await t.database.db.select().from(teams).where(eq(teams.code, 'de'));
+    const served = await expectRecomputed(`?setNum=1&teamId=${germany!.id}`, {
+      setNum: 1,
+      teamId: germany!.id,
+    });
+    // Question 3 is on her screen, with time left: not a time-out, not counted yet.
+    expect(
+      served.questions.map(({ slot, counted, timedOut }) => [slot, counted, timedOut]),
+    ).toEqual(
+      expect.arrayContaining([
+        [1, 1, 0],
+        [2, 1, 0],
+      ]),
+    );
+    expect(served.questions).toHaveLength(2);
+  });
+
   it('is empty for a week nobody played yet', async () => {
     const served = ok<Gaps>(await organiser.get('/api/organise/gaps?setNum=2'));
     expect(served).toMatchObject({ topics: [], questions: [] });
