@@ -156,9 +156,10 @@ export class Query<T = unknown> {
   setData(data: T): void {
     this.fetches += 1;
     this.pending = null;
-    this.set({ ...this.withData(data), isFetching: false });
+    this.set(this.withData(data));
   }
 
+  /** The state once `data` has arrived, by a fetch or from the app: fresh, and not fetching. */
   private withData(data: T): Partial<QueryState<T>> {
     this.invalidated = false;
     const { data: previous } = this.state;
@@ -167,6 +168,7 @@ export class Query<T = unknown> {
       error: null,
       status: 'success',
       dataUpdatedAt: Date.now(),
+      isFetching: false,
     };
   }
 
@@ -175,7 +177,7 @@ export class Query<T = unknown> {
     for (let failures = 0; ; failures += 1) {
       try {
         const data = await queryFn();
-        if (!replaced()) this.set({ ...this.withData(data), isFetching: false });
+        if (!replaced()) this.set(this.withData(data));
         return;
       } catch (error) {
         if (replaced()) return;
