@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { Client } from 'undici';
+import { Client, request } from 'undici';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { startPostgres } from '../../tests/resilience/postgres';
 import { STANDINGS_CHANNEL } from '../../src/server/features/standings/repository';
@@ -234,6 +234,21 @@ async function transactions(client: pg.ClientBase): Promise<number> {
   return Number(rows[0]!.n);
 }
 
+/**
+ * The headers `path` answers with that the route or the app set, not Fastify or Node for every
+ * answer (content type and length, date, connection).
+ */
+async function ownHeaders(origin: string, path: string, cookie: string) {
+  const response = await request(`${origin}${path}`, { headers: { cookie } });
+  await response.body.dump();
+  const common = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+  return Object.fromEntries(
+    Object.entries(response.headers)
+      .filter(([name]) => !common.has(name))
+      .map(([name, value]) => [name, String(value)]),
+  );
+}
+
 const ms = (value: number) => value.toFixed(1).padStart(7);
 const row = (name: string, s: Summary, baseline?: number) =>
   `${name.padEnd(22)} ${String(s.requests).padStart(8)} ${s.perSecond.toFixed(0).padStart(8)} ` +
@@ -365,6 +380,7 @@ try {
   }
 
   let standingsReads: PhaseResult | null = null;
+  let headeredMinimal: PhaseResult | null = null;
   if (PHASES.has('reads')) {
     const cookies = driven.slice(0, 1000).map(cookieOf);
     standingsReads = await hammer(server, '/api/standings', cookies);
@@ -374,6 +390,19 @@ try {
       result: await hammer(server, '/api/standings/my-team', cookies),
     });
     phases.push({ name: 'GET /api/me', result: await hammer(server, '/api/me', cookies) });
+    // The minimal route with the standings' cookie and response headers (security headers,
+    // no-store): what those cost the server and the driver, apart from the app's own work. After
+    // the reads, so that the standings still follow the week as in earlier runs.
+    const headered = await startMinimalServer(
+      PORT + 2,
+      await ownHeaders(server.origin, '/api/standings', cookies[0]!),
+    );
+    try {
+      headeredMinimal = await hammer(headered, '/', cookies);
+    } finally {
+      await headered.stop();
+    }
+    phases.push({ name: 'minimal + API headers', result: headeredMinimal });
   }
 
   if (PHASES.has('leaderboard')) {
@@ -464,6 +493,14 @@ try {
       `  GET /api/standings ≥ ${TARGETS.readsRatio} × the minimal route: ${ratio.toFixed(2)} — ` +
         verdict('standings ratio', ratio >= TARGETS.readsRatio),
     );
+    if (headeredMinimal) {
+      const headered = headeredMinimal.total.perSecond;
+      log(
+        `    (the minimal route with the same cookie and response headers ran at ` +
+          `${(headered / baseline).toFixed(2)} × the minimal route; the standings at ` +
+          `${(standingsReads.total.perSecond / headered).toFixed(2)} × that)`,
+      );
+    }
   }
   if (leaderboard.length === 2) {
     const [small, large] = leaderboard as [(typeof leaderboard)[0], (typeof leaderboard)[0]];

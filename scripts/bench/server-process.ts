@@ -112,9 +112,13 @@ export async function startServer(
   throw new Error(`the server did not become ready within ${readyWithinMs / 1000} s`);
 }
 
-/** Starts scripts/bench/minimal-server.mjs on `port`. */
-export async function startMinimalServer(port: number): Promise<Running> {
-  const child = spawn(process.execPath, ['scripts/bench/minimal-server.mjs', String(port)], {
+/** Starts scripts/bench/minimal-server.mjs on `port`, answering with `headers` too. */
+export async function startMinimalServer(
+  port: number,
+  headers: Record<string, string> = {},
+): Promise<Running> {
+  const script = 'scripts/bench/minimal-server.mjs';
+  const child = spawn(process.execPath, [script, String(port), JSON.stringify(headers)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [line] = (await Promise.race([
