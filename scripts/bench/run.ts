@@ -249,6 +249,31 @@ async function ownHeaders(origin: string, path: string, cookie: string) {
   );
 }
 
+/**
+ * The cluster's checkpointer work so far (checkpoints begun, pages written) and its WAL (bytes):
+ * a checkpoint that overlaps a phase writes pages beside it and makes each page's next change
+ * log the whole page, a cost one run catches and the next may not. PostgreSQL 17 moved the
+ * counters to pg_stat_checkpointer.
+ */
+async function walAndCheckpoints(client: pg.ClientBase) {
+  await client.query('select pg_stat_clear_snapshot()');
+  const version = await client.query<{ n: string }>(
+    "select current_setting('server_version_num') as n",
+  );
+  const { rows } = await client.query<{ checkpoints: string; pages: string; wal: string }>(
+    Number(version.rows[0]!.n) >= 170000
+      ? `select num_timed + num_requested as checkpoints, buffers_written as pages,
+           pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') as wal from pg_stat_checkpointer`
+      : `select checkpoints_timed + checkpoints_req as checkpoints, buffers_checkpoint as pages,
+           pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') as wal from pg_stat_bgwriter`,
+  );
+  return {
+    checkpoints: Number(rows[0]!.checkpoints),
+    pages: Number(rows[0]!.pages),
+    wal: Number(rows[0]!.wal),
+  };
+}
+
 const ms = (value: number) => value.toFixed(1).padStart(7);
 const row = (name: string, s: Summary, baseline?: number) =>
   `${name.padEnd(22)} ${String(s.requests).padStart(8)} ${s.perSecond.toFixed(0).padStart(8)} ` +
@@ -347,6 +372,7 @@ try {
       cpu: server.cpuMs(),
       allPostgresCpu: postgresCpuMs(),
       transactions: await transactions(client),
+      checkpointer: await walAndCheckpoints(client),
     };
     const databaseMeter = await startDatabaseCpuMeter(client);
     phaseStart = performance.now();
@@ -368,6 +394,7 @@ try {
     databaseCpu = (await databaseMeter.stop()) / week.total.requests;
     const allPostgresCpu = (postgresCpuMs() - before.allPostgresCpu) / week.total.requests;
     const perWeek = ((await transactions(client)) - before.transactions) / DRIVEN;
+    const checkpointer = await walAndCheckpoints(client);
     const { rows: played } = await client.query<{ n: number }>(
       `select count(*)::int as n from attempts where challenger_correct is not null`,
     );
@@ -376,7 +403,11 @@ try {
       `CPU per request in the whole week: server ${serverCpu.toFixed(3)} ms, PostgreSQL ` +
       `${databaseCpu.toFixed(3)} ms (the bench database's backends; every postgres process ` +
       `of the machine: ${allPostgresCpu.toFixed(3)} ms); database transactions per player-week ` +
-      `(${week.total.requests / DRIVEN} requests): ${perWeek.toFixed(1)}`;
+      `(${week.total.requests / DRIVEN} requests): ${perWeek.toFixed(1)}; WAL per ` +
+      `player-week ${((checkpointer.wal - before.checkpointer.wal) / DRIVEN / 1024).toFixed(1)} ` +
+      `KB; checkpoints begun during the week ` +
+      `${checkpointer.checkpoints - before.checkpointer.checkpoints}, pages the checkpointer wrote ` +
+      `${(checkpointer.pages - before.checkpointer.pages).toLocaleString('en')}`;
   }
 
   let standingsReads: PhaseResult | null = null;
