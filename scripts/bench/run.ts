@@ -57,6 +57,7 @@ const { values: args } = parseArgs({
     drive: { type: 'string' },
     concurrency: { type: 'string', default: '32' },
     duration: { type: 'string', default: '10' },
+    /** The server's port; the minimal route takes the next one, its headered run the one after. */
     port: { type: 'string', default: '3400' },
     'server-env': { type: 'string', multiple: true, default: [] },
     /** A folder for a CPU profile of the server (node --cpu-prof), to see where the time goes. */
@@ -242,11 +243,10 @@ async function ownHeaders(origin: string, path: string, cookie: string) {
   const response = await request(`${origin}${path}`, { headers: { cookie } });
   await response.body.dump();
   const common = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
-  return Object.fromEntries(
-    Object.entries(response.headers)
-      .filter(([name]) => !common.has(name))
-      .map(([name, value]) => [name, String(value)]),
-  );
+  const own: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(response.headers))
+    if (!common.has(name) && value !== undefined) own[name] = value;
+  return own;
 }
 
 /**
@@ -255,13 +255,10 @@ async function ownHeaders(origin: string, path: string, cookie: string) {
  * log the whole page, a cost one run catches and the next may not. PostgreSQL 17 moved the
  * counters to pg_stat_checkpointer.
  */
-async function walAndCheckpoints(client: pg.ClientBase) {
+async function walAndCheckpoints(client: pg.ClientBase, serverVersion: number) {
   await client.query('select pg_stat_clear_snapshot()');
-  const version = await client.query<{ n: string }>(
-    "select current_setting('server_version_num') as n",
-  );
   const { rows } = await client.query<{ checkpoints: string; pages: string; wal: string }>(
-    Number(version.rows[0]!.n) >= 170000
+    serverVersion >= 170000
       ? `select num_timed + num_requested as checkpoints, buffers_written as pages,
            pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') as wal from pg_stat_checkpointer`
       : `select checkpoints_timed + checkpoints_req as checkpoints, buffers_checkpoint as pages,
@@ -308,6 +305,10 @@ try {
       .map(({ name, setting, unit }) => `${name} ${setting}${unit === '8kB' ? ' × 8 kB' : unit}`)
       .join(', ')}`,
   );
+  const { rows: version } = await admin.query<{ n: string }>(
+    "select current_setting('server_version_num') as n",
+  );
+  const serverVersion = Number(version[0]!.n);
   if (settings.some(({ name, setting }) => name === 'autovacuum' && setting === 'off')) {
     log(
       '  autovacuum is off on this cluster, unlike in production (dead rows are never cleaned' +
@@ -372,7 +373,7 @@ try {
       cpu: server.cpuMs(),
       allPostgresCpu: postgresCpuMs(),
       transactions: await transactions(client),
-      checkpointer: await walAndCheckpoints(client),
+      checkpointer: await walAndCheckpoints(client, serverVersion),
     };
     const databaseMeter = await startDatabaseCpuMeter(client);
     phaseStart = performance.now();
@@ -394,7 +395,7 @@ try {
     databaseCpu = (await databaseMeter.stop()) / week.total.requests;
     const allPostgresCpu = (postgresCpuMs() - before.allPostgresCpu) / week.total.requests;
     const perWeek = ((await transactions(client)) - before.transactions) / DRIVEN;
-    const checkpointer = await walAndCheckpoints(client);
+    const checkpointer = await walAndCheckpoints(client, serverVersion);
     const { rows: played } = await client.query<{ n: number }>(
       `select count(*)::int as n from attempts where challenger_correct is not null`,
     );

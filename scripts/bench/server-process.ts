@@ -115,7 +115,7 @@ export async function startServer(
 /** Starts scripts/bench/minimal-server.mjs on `port`, answering with `headers` too. */
 export async function startMinimalServer(
   port: number,
-  headers: Record<string, string> = {},
+  headers: Record<string, string | string[]> = {},
 ): Promise<Running> {
   const script = 'scripts/bench/minimal-server.mjs';
   const child = spawn(process.execPath, [script, String(port), JSON.stringify(headers)], {
