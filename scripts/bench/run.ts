@@ -20,10 +20,11 @@ import { STANDINGS_CHANNEL } from '../../src/server/features/standings/repositor
 import { runPhase, type PhaseResult } from './load';
 import { countSeeded, seedBackgroundPlayers, seedDrivenPlayers, type SeededPlayer } from './seed';
 import {
-  cpuMsByPid,
+  cpuByPid,
   postgresCpuMs,
   startMinimalServer,
   startServer,
+  type CpuTime,
   type Running,
 } from './server-process';
 import { drift, percentile, summarize, type Summary } from './stats';
@@ -192,16 +193,16 @@ async function leaderboardLatency(origin: string, client: pg.ClientBase, cookie:
  * half second, so that a backend that exits during the phase still counts up to its last sample.
  */
 async function startDatabaseCpuMeter(client: pg.ClientBase) {
-  const base = new Map<number, number>();
-  const latest = new Map<number, number>();
+  const base = new Map<number, CpuTime>();
+  const latest = new Map<number, CpuTime>();
   const sample = async (first: boolean) => {
     const { rows } = await client.query<{ pid: number }>(
       `select pid from pg_stat_activity
        where datname = current_database() and pid <> pg_backend_pid()`,
     );
-    for (const [pid, used] of cpuMsByPid(rows.map((row) => row.pid))) {
+    for (const [pid, used] of cpuByPid(rows.map((row) => row.pid))) {
       // A backend that appeared after the start worked for the phase from its first moment.
-      if (!base.has(pid)) base.set(pid, first ? used : 0);
+      if (!base.has(pid)) base.set(pid, first ? used : { total: 0, system: 0 });
       latest.set(pid, used);
     }
   };
@@ -214,13 +215,16 @@ async function startDatabaseCpuMeter(client: pg.ClientBase) {
     }
   })();
   return {
-    async stop(): Promise<number> {
+    async stop(): Promise<CpuTime> {
       running = false;
       await sampling;
       await sample(false);
-      let total = 0;
-      for (const [pid, used] of latest) total += used - base.get(pid)!;
-      return total;
+      const used = { total: 0, system: 0 };
+      for (const [pid, { total, system }] of latest) {
+        used.total += total - base.get(pid)!.total;
+        used.system += system - base.get(pid)!.system;
+      }
+      return used;
     },
   };
 }
@@ -371,6 +375,7 @@ try {
     let next = 0;
     const before = {
       cpu: server.cpuMs(),
+      serverSystem: server.systemMs(),
       allPostgresCpu: postgresCpuMs(),
       transactions: await transactions(client),
       checkpointer: await walAndCheckpoints(client, serverVersion),
@@ -392,7 +397,10 @@ try {
     phases.push({ name: 'whole week', result: week });
     // Load-independent figures: what one request costs the server and the database.
     serverCpu = (server.cpuMs() - before.cpu) / week.total.requests;
-    databaseCpu = (await databaseMeter.stop()) / week.total.requests;
+    const serverSystem = (server.systemMs() - before.serverSystem) / week.total.requests;
+    const database = await databaseMeter.stop();
+    databaseCpu = database.total / week.total.requests;
+    const databaseSystem = database.system / week.total.requests;
     const allPostgresCpu = (postgresCpuMs() - before.allPostgresCpu) / week.total.requests;
     const perWeek = ((await transactions(client)) - before.transactions) / DRIVEN;
     const checkpointer = await walAndCheckpoints(client, serverVersion);
@@ -401,9 +409,11 @@ try {
     );
     log(`attempts completed with the challenger: ${played[0]!.n.toLocaleString('en')}`);
     weekFigures =
-      `CPU per request in the whole week: server ${serverCpu.toFixed(3)} ms, PostgreSQL ` +
-      `${databaseCpu.toFixed(3)} ms (the bench database's backends; every postgres process ` +
-      `of the machine: ${allPostgresCpu.toFixed(3)} ms); database transactions per player-week ` +
+      `CPU per request in the whole week: server ${serverCpu.toFixed(3)} ms ` +
+      `(${serverSystem.toFixed(3)} of it in the kernel), PostgreSQL ${databaseCpu.toFixed(3)} ms ` +
+      `(${databaseSystem.toFixed(3)} in the kernel; the bench database's backends; every ` +
+      `postgres process of the machine: ${allPostgresCpu.toFixed(3)} ms); database ` +
+      `transactions per player-week ` +
       `(${week.total.requests / DRIVEN} requests): ${perWeek.toFixed(1)}; WAL per ` +
       `player-week ${((checkpointer.wal - before.checkpointer.wal) / DRIVEN / 1024).toFixed(1)} ` +
       `KB; checkpoints begun during the week ` +

@@ -11,6 +11,8 @@ export interface Running {
   pid: number | undefined;
   /** CPU time (user + system) the process has used so far, in ms; Linux only, else NaN. */
   cpuMs(): number;
+  /** Of that, the time in the kernel (system calls, the network stack), in ms. */
+  systemMs(): number;
   stop(): Promise<void>;
 }
 
@@ -25,10 +27,18 @@ function statFields(pid: number | string | undefined): { comm: string; fields: s
   }
 }
 
+/** CPU time (ms) a process has used so far: in all, and of that in the kernel. */
+export interface CpuTime {
+  total: number;
+  system: number;
+}
+
 /** From /proc/<pid>/stat: utime and stime, in clock ticks (100 per second on Linux). */
-function cpuMsOf(pid: number | undefined): number {
+function cpuOf(pid: number | undefined): CpuTime {
   const stat = statFields(pid);
-  return stat ? (Number(stat.fields[11]) + Number(stat.fields[12])) * 10 : Number.NaN;
+  if (!stat) return { total: Number.NaN, system: Number.NaN };
+  const [utime, stime] = stat.fields.slice(11, 13).map(Number);
+  return { total: (utime! + stime!) * 10, system: stime! * 10 };
 }
 
 /**
@@ -57,12 +67,12 @@ export function postgresCpuMs(): number {
   return seen ? total * 10 : Number.NaN;
 }
 
-/** CPU time (ms) each of these processes has used so far; a process that is gone is left out. */
-export function cpuMsByPid(pids: readonly number[]): Map<number, number> {
-  const result = new Map<number, number>();
+/** CPU time each of these processes has used so far; a process that is gone is left out. */
+export function cpuByPid(pids: readonly number[]): Map<number, CpuTime> {
+  const result = new Map<number, CpuTime>();
   for (const pid of pids) {
-    const used = cpuMsOf(pid);
-    if (!Number.isNaN(used)) result.set(pid, used);
+    const used = cpuOf(pid);
+    if (!Number.isNaN(used.total)) result.set(pid, used);
   }
   return result;
 }
@@ -100,7 +110,8 @@ export async function startServer(
         return {
           origin,
           pid: child.pid,
-          cpuMs: () => cpuMsOf(child.pid),
+          cpuMs: () => cpuOf(child.pid).total,
+          systemMs: () => cpuOf(child.pid).system,
           stop: () => stopChild(child),
         };
     } catch {
@@ -132,7 +143,8 @@ export async function startMinimalServer(
   return {
     origin: `http://127.0.0.1:${listening[1]}`,
     pid: child.pid,
-    cpuMs: () => cpuMsOf(child.pid),
+    cpuMs: () => cpuOf(child.pid).total,
+    systemMs: () => cpuOf(child.pid).system,
     stop: () => stopChild(child),
   };
 }
