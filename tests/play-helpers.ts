@@ -289,10 +289,11 @@ export async function seedPlayers(
     with team_ids as (select array_agg(id order by id) as ids from teams),
     seeded as (
       insert into players (oidc_issuer, oidc_subject, email, name, given_name, family_name,
-        language, team_id, registered_at)
+        language, team_id, registered_at, updated_at)
       select 'seed', ${`seed-${batch}-`} || g, 'seed-' || g || '@example.com',
         'Seed ' || ${batch} || ' ' || g, 'Seed', ${batch} || ' ' || g, 'en',
-        team_ids.ids[1 + g % cardinality(team_ids.ids)], ${registeredAt}::timestamptz
+        team_ids.ids[1 + g % cardinality(team_ids.ids)], ${registeredAt}::timestamptz,
+        ${registeredAt}::timestamptz
       from generate_series(1, ${options.count}::int) g, team_ids
       returning id, team_id
     ),

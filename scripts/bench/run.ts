@@ -18,6 +18,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { startPostgres } from '../../tests/resilience/postgres';
 import { STANDINGS_CHANNEL } from '../../src/server/features/standings/repository';
 import { runPhase, type PhaseResult } from './load';
+import { measureReminderPlanning, type ReminderPlanning } from './reminders';
 import { countSeeded, seedBackgroundPlayers, seedDrivenPlayers, type SeededPlayer } from './seed';
 import {
   cpuByPid,
@@ -447,8 +448,9 @@ try {
     phases.push({ name: 'minimal + API headers', result: headeredMinimal });
   }
 
+  let reminders: ReminderPlanning | null = null;
   if (PHASES.has('leaderboard')) {
-    // Leaderboard at 100,000 players.
+    // Leaderboard and reminder planning at 100,000 players.
     const present = await countSeeded(client);
     phaseStart = performance.now();
     await seedBackgroundPlayers(database.db, LEADERBOARD_SIZES[1]! - present);
@@ -457,6 +459,7 @@ try {
       `seeded ${(await countSeeded(client)).toLocaleString('en')} players in ${seconds(phaseStart)}`,
     );
     await measureLeaderboard();
+    reminders = await measureReminderPlanning(database.db, client, new Date(CLOCK_START));
   }
 
   const minimalAfter = await hammer(minimal, '/');
@@ -498,6 +501,17 @@ try {
         `${size.players.toLocaleString('en').padStart(8)}  ${ms(size.cold)}    ${ms(size.warm.p50)}    ${ms(size.warm.p95)}    ${ms(size.warm.p99)}`,
       );
     }
+  }
+
+  if (reminders) {
+    const wholeMs = (value: number) => `${Math.round(value).toLocaleString('en')} ms`;
+    const { written, firstMs, laterMs, freshMs } = reminders;
+    log(
+      `\nReminder planning at ${leaderboard.at(-1)!.players.toLocaleString('en')} players ` +
+        `(one scheduler round's plans, week 1's opening reminder due in every team's zone): ` +
+        `the first ${wholeMs(firstMs)} (${written.toLocaleString('en')} reminders written), ` +
+        `the same instance's next round ${wholeMs(laterMs)}, a fresh instance's ${wholeMs(freshMs)}`,
+    );
   }
 
   log(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { reminders } from '../../db/schema';
+import { players as playersTable, reminders } from '../../db/schema';
 import { moments2025 } from '../../../../tests/factories';
 import { ok, signInOrganiser, type ApiClient } from '../../../../tests/organise-helpers';
 import {
@@ -15,7 +15,7 @@ import { createTestApp, signIn } from '../../../../tests/test-app';
 import type { Outbox } from '../../../shared/contracts/reminders';
 import { createMailer } from './mailer';
 import { claimReminders } from './repository';
-import { LEASE_MS, runReminderRound, type ReminderDeps } from './service';
+import { LEASE_MS, runReminderRound, type ReminderDeps, type RemindersPlanned } from './service';
 
 /**
  * Reminders end to end through a real SMTP server in this process (smtp-server): who gets which
@@ -105,11 +105,18 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
+/** Each instance's record of its plans, kept from round to round as its scheduler keeps it. */
+const plans = new WeakMap<ReminderDeps, RemindersPlanned>();
+function plannedBy(instance: ReminderDeps): RemindersPlanned {
+  if (!plans.has(instance)) plans.set(instance, new Map());
+  return plans.get(instance)!;
+}
+
 /** Stands the clock at `iso`, runs one round and returns the mails it delivered, by recipient. */
 async function roundAt(iso: string, instances = [deps]): Promise<Received[]> {
   t.clock.set(new Date(iso));
   const before = inbox.length;
-  await Promise.all(instances.map((instance) => runReminderRound(instance)));
+  await Promise.all(instances.map((instance) => runReminderRound(instance, plannedBy(instance))));
   return inbox.slice(before).sort((a, b) => a.to.localeCompare(b.to));
 }
 
@@ -152,6 +159,41 @@ describe('reminders at 09:00 local time, through SMTP', () => {
     const mails = await roundAt('2025-02-04T19:00:00Z');
     expect(to(mails)).toEqual(['putri.wijaya@example.com']);
     expect(mails[0]).toMatchObject({ date: '2025-02-04T19:00:00.000Z', language: 'id' });
+  });
+
+  it('looks again only at the players changed since it last planned a reminder', async () => {
+    // Kasia's switch turned on behind the app's back, so her row's updated_at stays as it was:
+    // the instance that planned New York's opening reminder does not look at her again…
+    const kasia = eq(playersTable.email, 'katarzyna.nowak@example.com');
+    await t.database.db.update(playersTable).set({ remindersEnabled: true }).where(kasia);
+    expect(await roundAt('2025-02-04T19:00:30Z')).toEqual([]);
+    // …while an instance that has not planned it yet looks at everyone and finds her (its
+    // mail server is down here, so her reminder stays pending).
+    const fresh = { ...deps, mailer: { ...deps.mailer, send: () => crash() } };
+    expect(await roundAt('2025-02-04T19:01:00Z', [fresh])).toEqual([]);
+    const pending = await t.database.db
+      .select({ playerId: reminders.playerId })
+      .from(reminders)
+      .where(eq(reminders.status, 'pending'));
+    expect(pending).toEqual([{ playerId: players.kasia!.playerId }]);
+    await t.database.db.delete(reminders).where(eq(reminders.status, 'pending'));
+    await t.database.db.update(playersTable).set({ remindersEnabled: false }).where(kasia);
+  });
+
+  it('reminds a player who turns reminders on after the plan, at the next round', async () => {
+    const turn = (enabled: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/me/reminders',
+        headers: { cookie: players.kasia!.cookie, 'x-podium-csrf': '1' },
+        payload: { enabled },
+      });
+    t.clock.set(new Date('2025-02-05T15:00:00Z')); // Wednesday, 10:00 in New York
+    expect((await turn(true)).json()).toEqual({ enabled: true });
+    const mails = await roundAt('2025-02-05T15:00:30Z');
+    expect(to(mails)).toEqual(['katarzyna.nowak@example.com']);
+    expect(mails[0]).toMatchObject({ date: '2025-02-05T15:00:30.000Z', language: 'pl' });
+    expect((await turn(false)).json()).toEqual({ enabled: false });
   });
 
   it('reminds before the close once, however many instances race for it', async () => {
@@ -269,9 +311,10 @@ describe('reminders at 09:00 local time, through SMTP', () => {
         ['ana.garcia@example.com', '2025-02-04T00:00:00.000Z', 'Asia/Tokyo'],
         ['emily.clark@example.com', '2025-02-04T14:00:00.000Z', 'America/New_York'],
         ['putri.wijaya@example.com', '2025-02-04T19:00:00.000Z', 'Pacific/Honolulu'],
+        ['katarzyna.nowak@example.com', '2025-02-05T15:00:30.000Z', 'America/New_York'],
       ]),
     );
-    expect(week1Opening).toHaveLength(3);
+    expect(week1Opening).toHaveLength(4);
     const player = await registeredPlayerOutbox();
     expect(player).toBe(403);
   });

@@ -35,6 +35,8 @@ export async function teamsWithPlayers(db: Database) {
  * Writes the due reminder of one team's week for each member who qualifies and has none yet.
  * The unique key makes this idempotent: any instance may run it any number of times. Players
  * who registered after the reminder's hour are left out (they saw the open week themselves).
+ * With `changedSince`, only the members whose row changed since then are looked at (a later
+ * round's plan of the same reminder, service.ts).
  */
 export async function planReminders(
   db: Database,
@@ -45,8 +47,12 @@ export async function planReminders(
     teamId: number;
     timeZone: string;
     dueAt: Date;
+    changedSince?: Date;
   },
 ): Promise<number> {
+  const changed = plan.changedSince
+    ? sql`and p.updated_at >= ${plan.changedSince.toISOString()}::timestamptz`
+    : sql``;
   const result = await db.execute(sql`
     insert into reminders (player_id, season_id, set_num, kind, team_id, time_zone, due_at)
     select p.id, ${plan.seasonId}, ${plan.setNum}, ${plan.kind}, ${plan.teamId}, ${plan.timeZone},
@@ -55,6 +61,7 @@ export async function planReminders(
     where p.team_id = ${plan.teamId}
       and p.registered_at <= ${plan.dueAt.toISOString()}::timestamptz
       and ${qualifies(plan.setNum, plan.seasonId)}
+      ${changed}
     on conflict (player_id, season_id, set_num, kind) do nothing
     returning id`);
   // PGlite and node-postgres both answer raw queries with { rows }.

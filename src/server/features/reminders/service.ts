@@ -18,6 +18,20 @@ export interface ReminderDeps {
   publicOrigin: string;
 }
 
+/**
+ * What one instance has planned: for each team's due reminder, when its latest plan began. Once
+ * a reminder's hour has come, a team's members and their holidays are fixed (both change only
+ * before a week opens), so a later plan of the same reminder need only look at the players whose
+ * row changed since (reminders turned on, an e-mail address or an organiser's move, each of which
+ * stamps `updated_at`). At 100,000 players a round's plans take about 0.2 s instead of 1.4 s
+ * (docs/performance.md). Only work is saved: a fresh instance plans in full once, and the
+ * unique key still decides what is sent (ADR 0020).
+ */
+export type RemindersPlanned = Map<string, Date>;
+
+/** A change committed just after a plan read the table, or stamped by another instance's clock. */
+const CHANGES_OVERLAP_MS = 5 * 60_000;
+
 /** A claim lasts this long: far beyond the SMTP timeouts (mailer.ts), so a live send ends first. */
 export const LEASE_MS = 10 * 60_000;
 const BATCH = 50;
@@ -25,13 +39,17 @@ const MAX_TRIES = 5;
 
 /**
  * One round of the scheduler, safe on any number of instances at once (ADR 0020): writes the
- * reminders that have come due, then claims and delivers them batch by batch.
+ * reminders that have come due, then claims and delivers them batch by batch. `planned` is this
+ * instance's record of its earlier rounds' plans (none: plan in full).
  * Returns how many were sent.
  */
-export async function runReminderRound(deps: ReminderDeps): Promise<number> {
+export async function runReminderRound(
+  deps: ReminderDeps,
+  planned: RemindersPlanned = new Map(),
+): Promise<number> {
   // Read once per round, not once per reminder: a round may deliver thousands.
   const current = await findCurrentSeason(deps.db);
-  if (current) await planDueReminders(deps, current);
+  if (current) await planDueReminders(deps, current, planned);
   let sent = 0;
   for (;;) {
     const now = deps.clock.now();
@@ -46,21 +64,35 @@ export async function runReminderRound(deps: ReminderDeps): Promise<number> {
   }
 }
 
-/** For each team with players and each week of the current season, the reminder due now. */
-async function planDueReminders(deps: ReminderDeps, current: CurrentSeason): Promise<void> {
+/**
+ * For each team with players and each week of the current season, writes the reminder due now
+ * (`npm run bench` measures it at 100,000 players).
+ */
+export async function planDueReminders(
+  deps: Pick<ReminderDeps, 'db' | 'clock' | 'times'>,
+  current: CurrentSeason,
+  planned: RemindersPlanned,
+): Promise<void> {
   const now = deps.clock.now();
   for (const team of await repo.teamsWithPlayers(deps.db)) {
     for (const week of current.weeks) {
       const due = dueReminder(week, team.timeZone, now, deps.times);
       if (!due) continue;
-      await repo.planReminders(deps.db, {
+      const plan = {
         seasonId: current.season.id,
         setNum: week.setNum,
         kind: due.kind,
         teamId: team.id,
         timeZone: team.timeZone,
         dueAt: due.dueAt,
+      };
+      const key = JSON.stringify(plan);
+      const previous = planned.get(key);
+      await repo.planReminders(deps.db, {
+        ...plan,
+        ...(previous ? { changedSince: new Date(previous.getTime() - CHANGES_OVERLAP_MS) } : {}),
       });
+      planned.set(key, now);
     }
   }
 }
