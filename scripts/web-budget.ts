@@ -27,6 +27,7 @@ import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { resolveChromium } from './chromium';
 import { seedDrivenPlayers } from './bench/seed';
+import { median } from './bench/stats';
 import { startServer, type Running } from './bench/server-process';
 
 /** First-load JavaScript of the login and home routes, and with the fonts a first visit adds. */
@@ -170,9 +171,6 @@ async function performanceScore(url: string, port: number, name: string, cookie?
   const cls = Math.max(...shifts);
   return { score: median(scores), scores, cls, metrics, benchmarkIndex: median(benchmarks) };
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 let failed = false;
 const loadAverage = () =>

@@ -28,7 +28,7 @@ import {
   type CpuTime,
   type Running,
 } from './server-process';
-import { drift, percentile, summarize, type Summary } from './stats';
+import { drift, median, summarize, type Summary } from './stats';
 import { playWeek } from './week-flow';
 
 /** Wednesday 5 Feb 2025, 12:00 UTC: week 1 of the 2025 season is open in every team's zone. */
@@ -136,7 +136,7 @@ async function hammer(target: Running, path: string, cookies: string[] = []): Pr
   const phase = (durationMs: number) =>
     runPhase({
       origin: target.origin,
-      serverCpuMs: target.cpuMs,
+      serverCpuMs: () => target.cpu().total,
       workers: CONCURRENCY,
       durationMs,
       work: async (recorder, worker) => {
@@ -183,7 +183,7 @@ async function leaderboardLatency(origin: string, client: pg.ClientBase, cookie:
   const warm: number[] = [];
   for (let i = 0; i < WARM_READS; i++) warm.push(await read());
   await http.close();
-  return { cold: percentile(Float64Array.from(cold).sort(), 0.5), warm: summarize(warm, 0, 1) };
+  return { cold: median(cold), warm: summarize(warm, 0, 1) };
 }
 
 /**
@@ -375,8 +375,7 @@ try {
     // The week: every driven player from sign-in to the standings.
     let next = 0;
     const before = {
-      cpu: server.cpuMs(),
-      serverSystem: server.systemMs(),
+      server: server.cpu(),
       allPostgresCpu: postgresCpuMs(),
       transactions: await transactions(client),
       checkpointer: await walAndCheckpoints(client, serverVersion),
@@ -385,7 +384,7 @@ try {
     phaseStart = performance.now();
     week = await runPhase({
       origin: server.origin,
-      serverCpuMs: server.cpuMs,
+      serverCpuMs: () => server!.cpu().total,
       workers: CONCURRENCY,
       work: async (recorder) => {
         const player = driven[next++];
@@ -397,8 +396,9 @@ try {
     log(`whole weeks of ${DRIVEN.toLocaleString('en')} players in ${seconds(phaseStart)}`);
     phases.push({ name: 'whole week', result: week });
     // Load-independent figures: what one request costs the server and the database.
-    serverCpu = (server.cpuMs() - before.cpu) / week.total.requests;
-    const serverSystem = (server.systemMs() - before.serverSystem) / week.total.requests;
+    const serverAfter = server.cpu();
+    serverCpu = (serverAfter.total - before.server.total) / week.total.requests;
+    const serverSystem = (serverAfter.system - before.server.system) / week.total.requests;
     const database = await databaseMeter.stop();
     databaseCpu = database.total / week.total.requests;
     const databaseSystem = database.system / week.total.requests;
@@ -413,11 +413,11 @@ try {
       `CPU per request in the whole week: server ${serverCpu.toFixed(3)} ms ` +
       `(${serverSystem.toFixed(3)} of it in the kernel), PostgreSQL ${databaseCpu.toFixed(3)} ms ` +
       `(${databaseSystem.toFixed(3)} in the kernel; the bench database's backends; every ` +
-      `postgres process of the machine: ${allPostgresCpu.toFixed(3)} ms); database ` +
-      `transactions per player-week ` +
-      `(${week.total.requests / DRIVEN} requests): ${perWeek.toFixed(1)}; WAL per ` +
-      `player-week ${((checkpointer.wal - before.checkpointer.wal) / DRIVEN / 1024).toFixed(1)} ` +
-      `KB; checkpoints begun during the week ` +
+      `postgres process of the machine: ${allPostgresCpu.toFixed(3)} ms); ` +
+      `database transactions per player-week (${week.total.requests / DRIVEN} requests): ` +
+      `${perWeek.toFixed(1)}; ` +
+      `WAL per player-week ${((checkpointer.wal - before.checkpointer.wal) / DRIVEN / 1024).toFixed(1)} KB; ` +
+      `checkpoints begun during the week ` +
       `${checkpointer.checkpoints - before.checkpointer.checkpoints}, pages the checkpointer wrote ` +
       `${(checkpointer.pages - before.checkpointer.pages).toLocaleString('en')}`;
   }

@@ -9,10 +9,8 @@ export interface Running {
   origin: string;
   /** The process id, for /proc. */
   pid: number | undefined;
-  /** CPU time (user + system) the process has used so far, in ms; Linux only, else NaN. */
-  cpuMs(): number;
-  /** Of that, the time in the kernel (system calls, the network stack), in ms. */
-  systemMs(): number;
+  /** CPU time the process has used so far, from one reading of /proc; Linux only, else NaN. */
+  cpu(): CpuTime;
   stop(): Promise<void>;
 }
 
@@ -110,8 +108,7 @@ export async function startServer(
         return {
           origin,
           pid: child.pid,
-          cpuMs: () => cpuOf(child.pid).total,
-          systemMs: () => cpuOf(child.pid).system,
+          cpu: () => cpuOf(child.pid),
           stop: () => stopChild(child),
         };
     } catch {
@@ -143,8 +140,7 @@ export async function startMinimalServer(
   return {
     origin: `http://127.0.0.1:${listening[1]}`,
     pid: child.pid,
-    cpuMs: () => cpuOf(child.pid).total,
-    systemMs: () => cpuOf(child.pid).system,
+    cpu: () => cpuOf(child.pid),
     stop: () => stopChild(child),
   };
 }

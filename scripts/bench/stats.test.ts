@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drift, percentile, summarize } from './stats';
+import { drift, median, percentile, summarize } from './stats';
 
 describe('benchmark figures', () => {
   it('takes the nearest-rank percentile', () => {
@@ -11,6 +11,12 @@ describe('benchmark figures', () => {
     expect(percentile([1, 2, 3, 4], 0.5)).toBe(2);
     expect(percentile([7], 0.99)).toBe(7);
     expect(percentile([], 0.5)).toBeNaN();
+  });
+
+  it('takes the median of unsorted scores numerically, the lower middle one of an even count', () => {
+    expect(median([99, 87, 100])).toBe(99);
+    expect(median([9, 100, 10, 98])).toBe(10);
+    expect(median([])).toBeNaN();
   });
 
   it('summarises unsorted samples, counting every request in the rate', () => {

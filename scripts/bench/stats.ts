@@ -21,6 +21,11 @@ export function percentile(sorted: ArrayLike<number>, q: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
 
+/** The nearest-rank median of `values` in any order (of an even count, the lower middle one). */
+export function median(values: readonly number[]): number {
+  return percentile(Float64Array.from(values).sort(), 0.5);
+}
+
 /** A phase's figures from its latencies (ms, any order), its error count and its duration. */
 export function summarize(latencies: number[], errors: number, durationMs: number): Summary {
   const sorted = Float64Array.from(latencies).sort();
