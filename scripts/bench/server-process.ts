@@ -86,7 +86,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * Starts dist/server/server.js with `env` (and `nodeArgs` for node itself, e.g. --cpu-prof) and
- * waits until /health/ready answers 200.
+ * waits until /health/ready answers 200. `wrapper` runs node under another program (valgrind).
  */
 export async function startServer(
   port: number,
@@ -94,9 +94,11 @@ export async function startServer(
   nodeArgs: string[] = [],
   script = 'dist/server/server.js',
   readyWithinMs = 60_000,
+  wrapper: string[] = [],
 ): Promise<Running> {
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  const [command, ...commandArgs] = [...wrapper, process.execPath, ...nodeArgs, script];
+  const child = spawn(command!, commandArgs, {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin },
   });
