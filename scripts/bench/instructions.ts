@@ -7,11 +7,11 @@ import type { Running } from './server-process';
 
 /**
  * The server's work counted in machine instructions, under valgrind's callgrind (`npm run bench
- * -- --count-instructions`). Unlike CPU time, the count does not depend on how fast the host is,
- * so two builds counted one after the other on the same host compare to a few per cent where
- * their CPU times would not. It does move with other load: the server then takes fewer requests
- * per wake-up (docs/performance.md). Under callgrind the server runs about fifty times slower, so
- * throughput and latency mean nothing in such a run.
+ * -- --count-instructions`). The count moves far less with the host than CPU time does, so two
+ * builds counted one after the other on the same idle host compare to a few per cent where their
+ * CPU times would not. Other load still moves it, by up to about 16 % (docs/performance.md).
+ * Under callgrind the server runs about fifty times slower, so throughput and latency mean
+ * nothing in such a run.
  */
 
 const run = promisify(execFile);
@@ -24,6 +24,7 @@ const run = promisify(execFile);
 export function callgrindWrapper(outDir: string): string[] {
   return [
     'valgrind',
+    '--quiet', // the count is read from the dump, not from valgrind's own lines
     '--tool=callgrind',
     '--smc-check=all-non-file',
     '--instr-atstart=no',
@@ -61,27 +62,20 @@ export async function countInstructions<T>(
   await control('--dump');
   // The process writes the dump when it next runs: a liveness check (a few thousand instructions
   // against millions for the work) makes sure an idle server does.
-  let dump: string | undefined;
-  for (let waited = 0; !dump; waited += 500) {
-    if (waited > 60_000) throw new Error(`callgrind wrote no dump to ${outDir}`);
+  for (let waited = 0; waited <= 60_000; waited += 500) {
     await fetch(`${server.origin}/health/live`);
     await sleep(500);
-    dump = dumpsIn(outDir).find((name) => !earlier.includes(name));
+    const dump = dumpsIn(outDir).find((name) => !earlier.includes(name));
+    // The summary line comes last: present once callgrind has finished writing the file.
+    const summary = dump && /^summary: (\d+)$/m.exec(readFileSync(path.join(outDir, dump), 'utf8'));
+    if (summary) {
+      await control('--instr=off');
+      return { result, instructions: Number(summary[1]) };
+    }
   }
-  await control('--instr=off');
-  return { result, instructions: await dumpedTotal(path.join(outDir, dump)) };
+  throw new Error(`callgrind wrote no instruction count to ${outDir}`);
 }
 
 /** The dumps callgrind has written so far: callgrind.out.1, .2, … */
 const dumpsIn = (outDir: string) =>
   readdirSync(outDir).filter((name) => /^callgrind\.out\.\d+$/.test(name));
-
-/** The instruction total of a dump, once callgrind has finished writing it. */
-async function dumpedTotal(file: string): Promise<number> {
-  for (let waited = 0; waited < 60_000; waited += 500) {
-    const summary = /^summary: (\d+)$/m.exec(readFileSync(file, 'utf8'));
-    if (summary) return Number(summary[1]);
-    await sleep(500);
-  }
-  throw new Error(`callgrind wrote no instruction count to ${file}`);
-}
