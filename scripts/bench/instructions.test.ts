@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callgrindWrapper, countInstructions } from './instructions';
+import { callgrindWrapper, countInstructions, readDump } from './instructions';
 import { startServer, type Running } from './server-process';
 
 /** An HTTP server that answers every request after a fixed amount of work. */
@@ -47,5 +47,80 @@ describe('countInstructions', () => {
     const ratio = hundred.instructions / fifty.instructions;
     expect(ratio).toBeGreaterThan(1.8);
     expect(ratio).toBeLessThan(2.2);
+    // What V8's optimising compiler did is part of the count, never more than all of it.
+    for (const count of [fifty, hundred]) {
+      expect(count.optimising).toBeGreaterThanOrEqual(0);
+      expect(count.optimising).toBeLessThan(count.instructions);
+    }
   }, 150_000);
+});
+
+/**
+ * A dump as callgrind writes it: names compressed after their first use, self costs, and calls
+ * (`calls=` then the call's inclusive cost on the next line).
+ */
+const DUMP = `# callgrind format
+version: 1
+positions: line
+events: Ir
+summary: 10000
+
+ob=(1) /usr/bin/node
+fl=(1) ???
+fn=(1) Builtins_CompileLazy
+0 100
+cfn=(2) v8::internal::Runtime_CompileOptimized(int, unsigned long*, v8::internal::Isolate*)
+calls=1 0
+0 3000
+cfn=(3) Builtins_JSEntry
+calls=4 0
+0 5000
+
+fn=(2)
+0 10
+cfn=(4) v8::internal::Compiler::CompileOptimized(v8::internal::Isolate*)
+calls=1 0
+0 2990
+
+fn=(4)
++2 310
+cfn=(5) v8::internal::compiler::PipelineImpl::OptimizeGraph()
+calls=1 0
+* 2590
+cfn=(7) v8::internal::Compiler::CompileOptimizedOSR(v8::internal::Isolate*)
+calls=1 0
+0 90
+
+fn=(7)
+0 90
+
+fn=(5)
+0 2590
+
+fn=(3)
+0 1000
+cfn=(4)
+calls=2 0
+-1 600
+cfn=(6) v8::internal::Heap::CollectGarbage()
+calls=1 0
+0 200
+
+fn=(6)
+0 200
+
+totals: 10000
+`;
+
+describe('readDump', () => {
+  it("reads the total and the inclusive cost of every call into V8's optimising compiler", () => {
+    // 2,990 from the runtime function and 600 from JavaScript; the compiler's own work and
+    // what it called (OptimizeGraph, its OSR entry) are inside those, not added again.
+    expect(readDump(DUMP)).toEqual({ instructions: 10_000, optimising: 3_590 });
+  });
+
+  it('counts nothing as compiling in a dump without the compiler', () => {
+    const plain = DUMP.replaceAll('Compiler::CompileOptimized', 'Compiler::Other');
+    expect(readDump(plain)).toEqual({ instructions: 10_000, optimising: 0 });
+  });
 });

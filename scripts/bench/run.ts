@@ -1,5 +1,6 @@
 // npm run bench [-- --players 100000 --concurrency 32 --duration 10 --port 3400 --profile dir
-//                   --phases week,reads,leaderboard --own-cluster --no-targets --count-instructions]
+//                   --phases week,reads,leaderboard --own-cluster --no-targets --count-instructions
+//                   --warm-up 1000]
 // The whole-week benchmark (DESIGN.md §3) against the built server and a real PostgreSQL
 // (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres, or with
 // --own-cluster one it starts with PostgreSQL's defaults), in a database of its own that it
@@ -18,7 +19,13 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { startPostgres } from '../../tests/resilience/postgres';
 import { STANDINGS_CHANNEL } from '../../src/server/features/standings/repository';
 import { runPhase, type PhaseResult } from './load';
-import { callgrindWrapper, COUNTING_NODE_ARGS, countInstructions } from './instructions';
+import {
+  callgrindWrapper,
+  COUNTING_NODE_ARGS,
+  countInstructions,
+  instructionFigures,
+  type Counted,
+} from './instructions';
 import { measureReminderPlanning, type ReminderPlanning } from './reminders';
 import { countSeeded, seedBackgroundPlayers, seedDrivenPlayers, type SeededPlayer } from './seed';
 import {
@@ -78,10 +85,12 @@ const { values: args } = parseArgs({
     'no-targets': { type: 'boolean', default: false },
     /**
      * Runs the server under valgrind's callgrind and counts its instructions per whole-week
-     * request, after a third of the players warmed it up (instructions.ts). Timings mean nothing
+     * request, after --warm-up players warmed it up (instructions.ts). Timings mean nothing
      * then, so no target decides the exit code.
      */
     'count-instructions': { type: 'boolean', default: false },
+    /** With --count-instructions: the player-weeks played uncounted first, in two phases. */
+    'warm-up': { type: 'string', default: '1000' },
   },
 });
 const PHASES = new Set(args.phases.split(','));
@@ -108,6 +117,14 @@ const TARGETS = {
   databaseCpuMs: 0.26,
 };
 const COUNTING = args['count-instructions'];
+const WARM_UP = Number(args['warm-up']);
+if (COUNTING && !(Number.isInteger(WARM_UP) && WARM_UP >= 2 && WARM_UP < DRIVEN)) {
+  console.error(
+    `--warm-up ${args['warm-up']}: a whole number of player-weeks, at least 2 and fewer than ` +
+      `the ${DRIVEN} driven (--drive)`,
+  );
+  process.exit(2);
+}
 const ENFORCED = !args['no-targets'] && !COUNTING;
 const missed: string[] = [];
 /** 'met' or 'NOT met'; a miss makes the run exit 1 (unless --no-targets or --count-instructions). */
@@ -401,9 +418,16 @@ try {
         },
       });
     };
-    // Counted instructions leave out the code's first runs (compilation, first allocations).
-    const warmUp = COUNTING ? Math.floor(DRIVEN / 3) : 0;
-    if (warmUp > 0) await playWeeks(driven.slice(0, warmUp));
+    // Counted instructions leave out V8's work on the hot code: it compiles and optimises it
+    // during the first thousands of requests, and when a phase's connections close and the next
+    // phase's open it throws some of that away and redoes it. So the warm-up is two phases, and
+    // the counted one starts where its code has seen such a change already.
+    const warmUp = COUNTING ? WARM_UP : 0;
+    if (warmUp > 0) {
+      const half = Math.floor(warmUp / 2);
+      await playWeeks(driven.slice(0, half));
+      await playWeeks(driven.slice(half, warmUp));
+    }
     const players = driven.slice(warmUp);
     const before = {
       server: server.cpu(),
@@ -413,10 +437,13 @@ try {
     };
     const databaseMeter = await startDatabaseCpuMeter(client);
     phaseStart = performance.now();
-    let instructions = Number.NaN;
+    let counted: Counted | null = null;
     if (COUNTING) {
-      const counted = await countInstructions(server, dataDir, () => playWeeks(players));
-      ({ result: week, instructions } = counted);
+      const { result, ...count } = await countInstructions(server, dataDir, () =>
+        playWeeks(players),
+      );
+      week = result;
+      counted = count;
     } else week = await playWeeks(players);
     log(
       `whole weeks of ${players.length.toLocaleString('en')} players in ${seconds(phaseStart)}` +
@@ -448,11 +475,7 @@ try {
       `checkpoints begun during the week ` +
       `${checkpointer.checkpoints - before.checkpointer.checkpoints}, pages the checkpointer wrote ` +
       `${(checkpointer.pages - before.checkpointer.pages).toLocaleString('en')}` +
-      (COUNTING
-        ? `\nInstructions per whole-week request, the server's under callgrind: ` +
-          `${Math.round(instructions / week.total.requests).toLocaleString('en')} ` +
-          `(${week.total.requests.toLocaleString('en')} requests)`
-        : '');
+      (counted ? `\n${instructionFigures(counted, week.total.requests)}` : '');
   }
 
   let standingsReads: PhaseResult | null = null;
