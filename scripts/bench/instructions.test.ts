@@ -1,8 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callgrindWrapper, countInstructions, readDump } from './instructions';
+import { startPostgres, type PostgresInstance } from '../../tests/resilience/postgres';
+import {
+  backendsUnderCallgrind,
+  callgrindWrapper,
+  countInstructions,
+  readDump,
+  serverUnderCallgrind,
+} from './instructions';
 import { startServer, type Running } from './server-process';
 
 /** An HTTP server that answers every request after a fixed amount of work. */
@@ -38,8 +46,12 @@ describe('countInstructions', () => {
       return count;
     };
     await requests(20); // compiled and warm before anything is counted
-    const fifty = await countInstructions(server, dir, () => requests(50));
-    const hundred = await countInstructions(server, dir, () => requests(100));
+    const count = async (work: () => Promise<number>) => {
+      const { result, counts } = await countInstructions([serverUnderCallgrind(server, dir)], work);
+      return { result, ...counts[0]! };
+    };
+    const fifty = await count(() => requests(50));
+    const hundred = await count(() => requests(100));
     expect([fifty.result, hundred.result]).toEqual([50, 100]);
     // The loop alone is at least 100,000 instructions a request.
     expect(fifty.instructions).toBeGreaterThan(50 * 100_000);
@@ -53,6 +65,99 @@ describe('countInstructions', () => {
       expect(count.optimising).toBeLessThan(count.instructions);
     }
   }, 150_000);
+});
+
+describe("countInstructions on PostgreSQL's backends", () => {
+  let dir: string;
+  let postgres: PostgresInstance;
+  const clients: pg.Client[] = [];
+
+  /** A connection of its own and the pid of the backend serving it. */
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    clients.push(client);
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    return { client, pid: rows[0]!.pid };
+  };
+  /** The same prepared statement `count` times. */
+  const queries = async (client: pg.Client, count: number) => {
+    for (let i = 0; i < count; i++)
+      await client.query({
+        name: 'sum',
+        text: 'select sum(g) from generate_series(1, $1::int) g',
+        values: [1000],
+      });
+    return count;
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'podium-callgrind-pg-'));
+    chmodSync(dir, 0o777); // PostgreSQL runs as its own user
+    postgres = await startPostgres({ wrapper: callgrindWrapper(dir, { forks: true }) });
+  }, 300_000);
+
+  afterAll(async () => {
+    for (const client of clients) await client.end().catch(() => {});
+    await postgres?.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('counts the backends it is given, each from zero, in proportion to their work', async () => {
+    const { client, pid } = await connect();
+    const idle = await connect(); // a backend that does nothing while counted
+    await queries(client, 20); // planned and cached before anything is counted
+    const backends = backendsUnderCallgrind([pid, idle.pid], dir);
+    const fifty = await countInstructions([backends], () => queries(client, 50));
+    const hundred = await countInstructions([backends], () => queries(client, 100));
+    expect([fifty.result, hundred.result]).toEqual([50, 100]);
+    // Summing a thousand numbers is well over 10,000 instructions a statement.
+    expect(fifty.counts[0]!.instructions).toBeGreaterThan(50 * 10_000);
+    const ratio = hundred.counts[0]!.instructions / fifty.counts[0]!.instructions;
+    expect(ratio).toBeGreaterThan(1.8);
+    expect(ratio).toBeLessThan(2.2);
+    // No JavaScript compiler in PostgreSQL.
+    expect(fifty.counts[0]!.optimising).toBe(0);
+  }, 300_000);
+
+  it('counts a backend whose connection closes during the work up to its exit', async () => {
+    const staying = await connect();
+    const leaving = await connect();
+    await queries(leaving.client, 20);
+    const backends = (pid: number) => backendsUnderCallgrind([pid], dir);
+    const { counts } = await countInstructions(
+      [backends(staying.pid), backends(leaving.pid)],
+      async () => {
+        await queries(leaving.client, 50);
+        await leaving.client.end();
+      },
+    );
+    expect(counts[1]!.instructions).toBeGreaterThan(50 * 10_000);
+    // The backend that stayed did nothing: a small fraction of the other's count.
+    expect(counts[0]!.instructions).toBeLessThan(counts[1]!.instructions / 10);
+  }, 300_000);
+
+  it('counts a backend that opened during the work, from its start, when `joined` names it', async () => {
+    const { pid } = await connect(); // idle throughout
+    /** Counts while a new connection runs 50 statements; `named`: whether `joined` names it. */
+    const countWithNewcomer = async (named: boolean) => {
+      let newcomer = 0;
+      const { counts } = await countInstructions(
+        [backendsUnderCallgrind([pid], dir, async () => (named ? [newcomer] : []))],
+        async () => {
+          const joining = await connect();
+          newcomer = joining.pid;
+          await queries(joining.client, 50);
+        },
+      );
+      return counts[0]!;
+    };
+    const named = await countWithNewcomer(true);
+    const unnamed = await countWithNewcomer(false);
+    expect([named.processes, named.joined, unnamed.processes]).toEqual([2, 1, 1]);
+    expect(named.instructions).toBeGreaterThan(50 * 10_000);
+    expect(unnamed.instructions).toBeLessThan(named.instructions / 10);
+  }, 300_000);
 });
 
 /**

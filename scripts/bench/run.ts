@@ -1,13 +1,13 @@
 // npm run bench [-- --players 100000 --concurrency 32 --duration 10 --port 3400 --profile dir
 //                   --phases week,reads,leaderboard --own-cluster --no-targets --count-instructions
-//                   --warm-up 1000]
+//                   --count-postgres --warm-up 1000]
 // The whole-week benchmark (DESIGN.md §3) against the built server and a real PostgreSQL
 // (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres, or with
-// --own-cluster one it starts with PostgreSQL's defaults), in a database of its own that it
-// creates and drops. Not a test: it prints tables, each target beside its figure, and exits 1
-// when a target is missed. See docs/performance.md.
+// --own-cluster one it starts with PostgreSQL's defaults; always so with --count-postgres),
+// in a database of its own that it creates and drops. Not a test: it prints tables, each target
+// beside its figure, and exits 1 when a target is missed. See docs/performance.md.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -20,11 +20,14 @@ import { startPostgres } from '../../tests/resilience/postgres';
 import { STANDINGS_CHANNEL } from '../../src/server/features/standings/repository';
 import { runPhase, type PhaseResult } from './load';
 import {
+  backendsUnderCallgrind,
   callgrindWrapper,
   COUNTING_NODE_ARGS,
   countInstructions,
   instructionFigures,
+  serverUnderCallgrind,
   type Counted,
+  type Summed,
 } from './instructions';
 import { measureReminderPlanning, type ReminderPlanning } from './reminders';
 import { countSeeded, seedBackgroundPlayers, seedDrivenPlayers, type SeededPlayer } from './seed';
@@ -85,10 +88,16 @@ const { values: args } = parseArgs({
     'no-targets': { type: 'boolean', default: false },
     /**
      * Runs the server under valgrind's callgrind and counts its instructions per whole-week
-     * request, after --warm-up players warmed it up (instructions.ts). Timings mean nothing
-     * then, so no target decides the exit code.
+     * request, after --warm-up players warmed it up (instructions.ts). Timings mean nothing then,
+     * so no target decides the exit code.
      */
     'count-instructions': { type: 'boolean', default: false },
+    /**
+     * With --count-instructions: runs a cluster of the bench's own under callgrind too, and
+     * counts the instructions of the backends serving the server. The server's count then moves
+     * more from run to run (docs/performance.md, 29 Nov).
+     */
+    'count-postgres': { type: 'boolean', default: false },
     /** With --count-instructions: the player-weeks played uncounted first, in two phases. */
     'warm-up': { type: 'string', default: '1000' },
   },
@@ -125,6 +134,10 @@ if (COUNTING && !(Number.isInteger(WARM_UP) && WARM_UP >= 2 && WARM_UP < DRIVEN)
   );
   process.exit(2);
 }
+if (args['count-postgres'] && !COUNTING) {
+  console.error('--count-postgres counts with --count-instructions only');
+  process.exit(2);
+}
 const ENFORCED = !args['no-targets'] && !COUNTING;
 const missed: string[] = [];
 /** 'met' or 'NOT met'; a miss makes the run exit 1 (unless --no-targets or --count-instructions). */
@@ -142,7 +155,18 @@ const WARM_UP_MS = 1000;
 const COLD_RUNS = 15;
 const WARM_READS = 500;
 
-const cluster = args['own-cluster'] ? await startPostgres({ durable: true }) : null;
+/** Where PostgreSQL's backends write their instruction counts (PostgreSQL runs as its own user). */
+const postgresDumps = args['count-postgres']
+  ? mkdtempSync(path.join(os.tmpdir(), 'podium-bench-pg-'))
+  : null;
+if (postgresDumps) chmodSync(postgresDumps, 0o777);
+const cluster =
+  args['own-cluster'] || postgresDumps
+    ? await startPostgres({
+        durable: true,
+        ...(postgresDumps ? { wrapper: callgrindWrapper(postgresDumps, { forks: true }) } : {}),
+      })
+    : null;
 const adminUrl = cluster
   ? `postgres://postgres@127.0.0.1:${cluster.port}/postgres`
   : (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
@@ -223,11 +247,7 @@ async function startDatabaseCpuMeter(client: pg.ClientBase) {
   const base = new Map<number, CpuTime>();
   const latest = new Map<number, CpuTime>();
   const sample = async (first: boolean) => {
-    const { rows } = await client.query<{ pid: number }>(
-      `select pid from pg_stat_activity
-       where datname = current_database() and pid <> pg_backend_pid()`,
-    );
-    for (const [pid, used] of cpuByPid(rows.map((row) => row.pid))) {
+    for (const [pid, used] of cpuByPid(await benchBackends(client))) {
       // A backend that appeared after the start worked for the phase from its first moment.
       if (!base.has(pid)) base.set(pid, first ? used : { total: 0, system: 0 });
       latest.set(pid, used);
@@ -254,6 +274,15 @@ async function startDatabaseCpuMeter(client: pg.ClientBase) {
       return used;
     },
   };
+}
+
+/** The backends serving the bench database, but `client`'s own: the server's connections. */
+async function benchBackends(client: pg.ClientBase): Promise<number[]> {
+  const { rows } = await client.query<{ pid: number }>(
+    `select pid from pg_stat_activity
+     where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  return rows.map((row) => row.pid);
 }
 
 /** Committed and rolled-back transactions of the bench database so far (a statement alone is one). */
@@ -332,7 +361,7 @@ try {
        'full_page_writes', 'shared_buffers', 'max_connections') order by name`,
   );
   log(
-    `PostgreSQL${cluster ? ' (a cluster of its own)' : ''}: ${settings
+    `PostgreSQL${cluster ? ` (a cluster of its own${postgresDumps ? ', under callgrind' : ''})` : ''}: ${settings
       .map(({ name, setting, unit }) => `${name} ${setting}${unit === '8kB' ? ' × 8 kB' : unit}`)
       .join(', ')}`,
   );
@@ -437,13 +466,29 @@ try {
     };
     const databaseMeter = await startDatabaseCpuMeter(client);
     phaseStart = performance.now();
-    let counted: Counted | null = null;
+    let counted: { server: Counted; postgres?: Summed } | null = null;
     if (COUNTING) {
-      const { result, ...count } = await countInstructions(server, dataDir, () =>
-        playWeeks(players),
+      const meter = client;
+      const backends = await benchBackends(meter);
+      const {
+        result,
+        counts: [serverCount, postgresCount],
+      } = await countInstructions(
+        [
+          serverUnderCallgrind(server, dataDir),
+          // With those the pool opened during the phase, counted whole.
+          ...(postgresDumps
+            ? [
+                backendsUnderCallgrind(backends, postgresDumps, async () =>
+                  (await benchBackends(meter)).filter((pid) => !backends.includes(pid)),
+                ),
+              ]
+            : []),
+        ],
+        () => playWeeks(players),
       );
       week = result;
-      counted = count;
+      counted = { server: serverCount!, ...(postgresCount ? { postgres: postgresCount } : {}) };
     } else week = await playWeeks(players);
     log(
       `whole weeks of ${players.length.toLocaleString('en')} players in ${seconds(phaseStart)}` +
@@ -475,7 +520,9 @@ try {
       `checkpoints begun during the week ` +
       `${checkpointer.checkpoints - before.checkpointer.checkpoints}, pages the checkpointer wrote ` +
       `${(checkpointer.pages - before.checkpointer.pages).toLocaleString('en')}` +
-      (counted ? `\n${instructionFigures(counted, week.total.requests)}` : '');
+      (counted
+        ? `\n${instructionFigures(counted.server, counted.postgres, week.total.requests)}`
+        : '');
   }
 
   let standingsReads: PhaseResult | null = null;
@@ -646,4 +693,5 @@ try {
   await admin.end();
   await cluster?.destroy();
   rmSync(dataDir, { recursive: true, force: true });
+  if (postgresDumps) rmSync(postgresDumps, { recursive: true, force: true });
 }

@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,7 +17,8 @@ import { freePort, run } from './process';
  * A PostgreSQL cluster of the suite's own, in a temporary folder, so that a scenario can
  * terminate its connections, stop and start it without touching any other database on the
  * machine. Trust authentication on 127.0.0.1; the socket lives in the data folder. The
- * benchmark starts a durable one (`npm run bench -- --own-cluster`): PostgreSQL's defaults.
+ * benchmark starts a durable one (`npm run bench -- --own-cluster`): PostgreSQL's defaults; to
+ * count its instructions, it runs the server under valgrind (`wrapper`).
  */
 
 /** The newest PostgreSQL installed from Debian's packages, unless RESILIENCE_PG_BIN names one. */
@@ -37,8 +46,11 @@ process.on('exit', () => {
   }
 });
 
-/** As the postgres user when we are root (initdb refuses to run as root). */
-function asPostgres(command: string, args: string[]): [string, string[]] {
+/**
+ * As the postgres user when we are root (initdb refuses to run as root; valgrind's control
+ * pipes answer only their own user).
+ */
+export function asPostgres(command: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0
     ? ['runuser', ['-u', 'postgres', '--', command, ...args]]
     : [command, args];
@@ -64,7 +76,14 @@ export interface PostgresInstance {
 }
 
 export async function startPostgres(
-  options: { durable?: boolean } = {},
+  options: {
+    durable?: boolean;
+    /**
+     * A command the server runs under, e.g. valgrind's, with its arguments: pg_ctl starts it
+     * (through a script in the cluster's folder) with PostgreSQL's own arguments after them.
+     */
+    wrapper?: string[];
+  } = {},
 ): Promise<PostgresInstance> {
   const root = mkdtempSync(path.join(tmpdir(), 'podium-resilience-pg-'));
   const dataDir = path.join(root, 'data');
@@ -74,6 +93,15 @@ export async function startPostgres(
     chownSync(root, uid, gid);
   }
   const port = await freePort(PORTS);
+  let wrapped: string | null = null;
+  if (options.wrapper) {
+    wrapped = path.join(root, 'postgres');
+    const quoted = [...options.wrapper, `${BIN}/postgres`]
+      .map((word) => `'${word.replaceAll("'", `'\\''`)}'`)
+      .join(' ');
+    writeFileSync(wrapped, `#!/bin/sh\nexec ${quoted} "$@"\n`);
+    chmodSync(wrapped, 0o755);
+  }
   await run(
     ...asPostgres(`${BIN}/initdb`, [
       '-D',
@@ -110,7 +138,8 @@ export async function startPostgres(
         'start',
         '-w',
         '-t',
-        '30',
+        wrapped ? '300' : '30',
+        ...(wrapped ? ['-p', wrapped] : []),
         '-D',
         dataDir,
         '-l',
