@@ -8,11 +8,11 @@ import type { Running } from './server-process';
 
 /**
  * The server's work, and PostgreSQL's for it, counted in machine instructions under valgrind's
- * callgrind (`npm run bench -- --count-instructions [--count-postgres]`). The count moves far less with the host than
- * CPU time does, so two builds counted one after the other on the same idle host compare to a few
- * per cent where their CPU times would not. Other load still moves it, by up to about 16 %
- * (docs/performance.md). Under callgrind a process runs about fifty times slower, so throughput
- * and latency mean nothing in such a run.
+ * callgrind (`npm run bench -- --count-instructions [--count-postgres]`). The count moves far
+ * less with the host than CPU time does, so two builds counted one after the other on the same
+ * idle host compare to a few per cent where their CPU times would not. Other load still moves
+ * it, by up to about 16 % (docs/performance.md). Under callgrind a process runs about fifty times
+ * slower, so throughput and latency mean nothing in such a run.
  */
 
 const run = promisify(execFile);
@@ -20,9 +20,8 @@ const run = promisify(execFile);
 /**
  * The command that runs a program under callgrind, counting nothing until told to (but for
  * `forks`, below): start-up is left out, and `countInstructions` counts only what it brackets
- * after zeroing the count. Each process writes its dumps to
- * `outDir` as callgrind.out.<pid>.<n>. `--smc-check=all-non-file`: V8 writes the machine code it
- * runs into memory that is not a file.
+ * after zeroing the count. Each process writes its dumps to `outDir` as callgrind.out.<pid>.<n>.
+ * `--smc-check=all-non-file`: V8 writes the machine code it runs into memory that is not a file.
  *
  * `forks`, for PostgreSQL, which forks a process for each connection: `--trace-children=yes` gives
  * every fork control pipes of its own, so that callgrind_control reaches it. PostgreSQL then
