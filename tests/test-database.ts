@@ -3,6 +3,10 @@ import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 
+/** TEST_DATABASE_URL when the Vitest project runs the tests on PostgreSQL, else undefined. */
+export const testPostgresUrl = (): string | undefined =>
+  process.env.PODIUM_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+
 /**
  * A fresh, migrated database (to the last migration, or to those of `migrationsFolder`) for one
  * test file: in-memory PGlite, or, when the Vitest project sets PODIUM_TEST_DB=postgres, a new
@@ -11,8 +15,7 @@ import { migrateDatabase } from '../src/server/db/migrate';
 export async function createTestDatabase(
   options: { migrationsFolder?: string } = {},
 ): Promise<DatabaseHandle> {
-  const adminUrl =
-    process.env.PODIUM_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  const adminUrl = testPostgresUrl();
   if (!adminUrl) {
     const handle = await openDatabase({ dataDir: null });
     await migrateDatabase(handle, options.migrationsFolder);

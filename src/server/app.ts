@@ -165,6 +165,7 @@ async function openOwnDatabase(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
+    poolIdleMs: config.databasePoolIdleMs,
     dataDir: config.dataDir,
     onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
   });

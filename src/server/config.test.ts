@@ -67,6 +67,15 @@ describe('loadConfig', () => {
     expect(configErrorOf({ RATE_LIMIT_SECONDS: '0' })).toContain('RATE_LIMIT_SECONDS');
   });
 
+  it('closes idle pool connections after DATABASE_POOL_IDLE_SECONDS (default 10), 0 never', () => {
+    expect(loadConfig({}).databasePoolIdleMs).toBe(10_000);
+    expect(loadConfig({ DATABASE_POOL_IDLE_SECONDS: '60' }).databasePoolIdleMs).toBe(60_000);
+    expect(loadConfig({ DATABASE_POOL_IDLE_SECONDS: '0' }).databasePoolIdleMs).toBe(0);
+    expect(configErrorOf({ DATABASE_POOL_IDLE_SECONDS: '-1' })).toContain(
+      'DATABASE_POOL_IDLE_SECONDS',
+    );
+  });
+
   it('treats empty optional settings as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', OIDC_ISSUER: ' ', PUBLIC_URL: '' });
     expect(config.databaseUrl).toBeUndefined();

@@ -37,6 +37,7 @@ const environmentSchema = z
       z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
     ),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+    DATABASE_POOL_IDLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
     WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
     OIDC_ISSUER: optionalString.pipe(httpUrl.optional()),
     OIDC_CLIENT_ID: optionalString,
@@ -148,6 +149,8 @@ function toConfig(env: z.output<typeof environmentSchema>) {
     databaseUrl: env.DATABASE_URL,
     /** Connections each instance keeps to PostgreSQL (not PGlite). */
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    /** How long a pool connection may sit idle before it is closed; 0: until its lifetime ends. */
+    databasePoolIdleMs: env.DATABASE_POOL_IDLE_SECONDS * 1000,
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     oidc: env.OIDC_ISSUER
       ? {

@@ -49,6 +49,11 @@ export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   /** PostgreSQL connections at most (default 10); PGlite has one. */
   poolSize?: number;
+  /**
+   * How long a connection may sit idle in the pool before it is closed (default 10 s, pg-pool's);
+   * 0 keeps it until its lifetime ends.
+   */
+  poolIdleMs?: number;
   dataDir: string | null;
   /** Told of each connection PostgreSQL dropped (terminated, restarted), for the log. */
   onConnectionError?: (error: Error) => void;
@@ -65,6 +70,9 @@ export async function openDatabase(options: {
       // With the database away, a request waits at most this long for a connection, then
       // answers 503 (http/errors.ts) instead of hanging.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A connection opened again costs both sides: the backend's start-up and caches, and each
+      // prepared statement parsed and planned anew.
+      idleTimeoutMillis: options.poolIdleMs ?? DEFAULT_POOL_IDLE_MS,
     });
     // A dropped connection must not crash the process; the next query gets a fresh one. The
     // pool listens for errors on idle clients only: a client checked out by a transaction when
@@ -129,6 +137,7 @@ export async function openDatabase(options: {
 }
 
 const CONNECT_TIMEOUT_MS = 5000;
+const DEFAULT_POOL_IDLE_MS = 10_000;
 /** A pool connection's life: the longest a prepared statement's stale plan can last. */
 const CONNECTION_LIFETIME_S = 600;
 
