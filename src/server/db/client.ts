@@ -59,9 +59,10 @@ export async function openDatabase(options: {
   onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    const max = options.poolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
+      max,
       // Prepared statements (db/prepared.ts) keep the plan PostgreSQL settles on (ADR 0026):
       // planning each run was 45 % of their time. A plan chosen while a table was nearly empty
       // (a season's first minutes) would scan it once it has grown; autovacuum's next ANALYZE
@@ -72,7 +73,7 @@ export async function openDatabase(options: {
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // A connection opened again costs both sides: the backend's start-up and caches, and each
       // prepared statement parsed and planned anew.
-      idleTimeoutMillis: options.poolIdleMs ?? DEFAULT_POOL_IDLE_MS,
+      idleTimeoutMillis: options.poolIdleMs,
     });
     // A dropped connection must not crash the process; the next query gets a fresh one. The
     // pool listens for errors on idle clients only: a client checked out by a transaction when
@@ -104,7 +105,7 @@ export async function openDatabase(options: {
         };
       },
       poolStats: () => ({
-        max: options.poolSize ?? 10,
+        max,
         total: pool.totalCount,
         idle: pool.idleCount,
         waiting: pool.waitingCount,
@@ -137,7 +138,6 @@ export async function openDatabase(options: {
 }
 
 const CONNECT_TIMEOUT_MS = 5000;
-const DEFAULT_POOL_IDLE_MS = 10_000;
 /** A pool connection's life: the longest a prepared statement's stale plan can last. */
 const CONNECTION_LIFETIME_S = 600;
 
