@@ -60,9 +60,7 @@ async function measureStart(dataDir: string, port: number): Promise<StartFigures
   const server = await startServer(
     port,
     { LOG_LEVEL: 'warn', DATA_DIR: dataDir },
-    [],
-    'dist/server/server.js',
-    600_000,
+    { readyWithinMs: 600_000 },
   );
   const readyMs = performance.now() - started;
   const figures = {

@@ -32,7 +32,11 @@ describe('countInstructions', () => {
     const script = path.join(dir, 'server.mjs');
     writeFileSync(script, SERVER);
     // The server's environment sets HOST, as the app's does: the control pipes are named after it.
-    server = await startServer(3990, {}, [], script, 120_000, callgrindWrapper(dir));
+    server = await startServer(
+      3990,
+      {},
+      { script, readyWithinMs: 120_000, wrapper: callgrindWrapper(dir) },
+    );
   }, 150_000);
 
   afterAll(async () => {

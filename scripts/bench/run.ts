@@ -395,13 +395,14 @@ try {
       DATABASE_URL: benchUrl.href,
       DATA_DIR: dataDir,
     },
-    [
-      ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : []),
-      ...(COUNTING ? COUNTING_NODE_ARGS : []),
-    ],
-    args.server,
-    COUNTING ? 600_000 : undefined,
-    COUNTING ? callgrindWrapper(dataDir) : [],
+    {
+      nodeArgs: [
+        ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : []),
+        ...(COUNTING ? COUNTING_NODE_ARGS : []),
+      ],
+      script: args.server,
+      ...(COUNTING ? { readyWithinMs: 600_000, wrapper: callgrindWrapper(dataDir) } : {}),
+    },
   );
   database = await openDatabase({ databaseUrl: benchUrl.href, dataDir: null });
   client = new pg.Client({ connectionString: benchUrl.href });

@@ -84,17 +84,28 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/**
- * Starts dist/server/server.js with `env` (and `nodeArgs` for node itself, e.g. --cpu-prof) and
- * waits until /health/ready answers 200. `wrapper` runs node under another program (valgrind).
- */
+/** How `startServer` runs the server; every option has a default. */
+export interface ServerOptions {
+  /** Arguments for node itself, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+  /** The server's script (default dist/server/server.js: the build of this checkout). */
+  script?: string;
+  /** How long it may take to answer /health/ready (default 60 s). */
+  readyWithinMs?: number;
+  /** A program that runs node (valgrind and its arguments). */
+  wrapper?: string[];
+}
+
+/** Starts the server with `env` and waits until /health/ready answers 200. */
 export async function startServer(
   port: number,
   env: Record<string, string>,
-  nodeArgs: string[] = [],
-  script = 'dist/server/server.js',
-  readyWithinMs = 60_000,
-  wrapper: string[] = [],
+  {
+    nodeArgs = [],
+    script = 'dist/server/server.js',
+    readyWithinMs = 60_000,
+    wrapper = [],
+  }: ServerOptions = {},
 ): Promise<Running> {
   const origin = `http://127.0.0.1:${port}`;
   const [command, ...commandArgs] = [...wrapper, process.execPath, ...nodeArgs, script];
