@@ -1,4 +1,7 @@
-/** The Podium mark and word. Decorative unless `label` is given. */
+/**
+ * The Podium mark. Decorative unless `label` is given. index.html's loading screen draws the same
+ * mark inline, to paint before the scripts arrive; logo.test.tsx keeps the two alike.
+ */
 export function Logo({ size = 40, label }: { size?: number; label?: string }) {
   return (
     <svg
