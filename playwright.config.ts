@@ -28,6 +28,23 @@ const AFTER_SEASON_PORT = PORT + 3;
 const AFTER_SEASON_ORIGIN = `http://localhost:${AFTER_SEASON_PORT}`;
 
 /**
+ * The clock of the two demo-season servers: 10:00 UTC on this week's Wednesday (weeks from
+ * Monday, in UTC), so that week 1, shifted to that day's week (Mon–Sun in Berlin), is open in
+ * every team's zone (UTC−10 to UTC+9) and the suite's few minutes stay hours from any close. On
+ * the wall clock the suite would depend on the hour it starts at: from Sunday 15:00 UTC week 1
+ * closes in Asia first, and a player moved from Vietnam to the Philippines meets a week closed in
+ * one zone and open in the other. The browser keeps the real time (the app counts down from the
+ * server's clock).
+ */
+function midweek(now: Date): string {
+  const sinceMonday = (now.getUTCDay() + 6) % 7;
+  return new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - sinceMonday + 2, 10),
+  ).toISOString();
+}
+const DEMO_CLOCK_START = midweek(new Date());
+
+/**
  * End-to-end specs against the real built server (npm run build first: `npm run test:e2e`
  * does it), with a fresh PGlite database and the embedded identity provider, in a system
  * Chromium or the one that `npm ci` brought (scripts/chromium.ts; no browser download).
@@ -61,12 +78,17 @@ export default defineConfig({
   },
   webServer: [
     {
-      // The demo season, shifted so that today is in week 1.
+      // The demo season, shifted so that its clock's day (DEMO_CLOCK_START) is in week 1.
       command: 'node scripts/e2e-server.mjs',
       url: `${ORIGIN}/health/ready`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { PORT: String(PORT), PUBLIC_URL: ORIGIN, LOG_LEVEL: 'warn' },
+      env: {
+        PORT: String(PORT),
+        PUBLIC_URL: ORIGIN,
+        LOG_LEVEL: 'warn',
+        CLOCK_START: DEMO_CLOCK_START,
+      },
     },
     {
       command: 'node scripts/e2e-server.mjs',
@@ -86,7 +108,12 @@ export default defineConfig({
       url: `${AUTHORING_ORIGIN}/health/ready`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { PORT: String(AUTHORING_PORT), PUBLIC_URL: AUTHORING_ORIGIN, LOG_LEVEL: 'warn' },
+      env: {
+        PORT: String(AUTHORING_PORT),
+        PUBLIC_URL: AUTHORING_ORIGIN,
+        LOG_LEVEL: 'warn',
+        CLOCK_START: DEMO_CLOCK_START,
+      },
     },
     {
       // The 2025 weeks, with registration left open so that a fresh player can join and see
