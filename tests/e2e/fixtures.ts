@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 /** Fails on any axe violation (WCAG 2.x A/AA and best practices), listing them. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -61,6 +61,20 @@ export async function registerThroughApi(
     },
   });
   expect(response.status()).toBe(200);
+}
+
+/**
+ * Opens, as the signed-in organiser, the page of the one player whose name contains `name`,
+ * and returns the page's "Move to another team" form.
+ */
+export async function openPlayerPage(page: Page, name: string): Promise<Locator> {
+  const found = await page.request.get(`/api/organise/players?q=${encodeURIComponent(name)}`);
+  expect(found.status()).toBe(200);
+  const { players } = (await found.json()) as { players: { id: string }[] };
+  expect(players).toHaveLength(1);
+  await page.goto(`/organise/players/${players[0]!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  return page.getByRole('form', { name: 'Move to another team' });
 }
 
 /** The second e2e server (playwright.config.ts): the 2025 season, its clock a week before launch. */

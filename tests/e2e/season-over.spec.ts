@@ -3,6 +3,7 @@ import {
   AFTER_SEASON_ORIGIN,
   DESKTOP,
   expectNoAxeViolations,
+  openPlayerPage,
   PHONE,
   registerThroughApi,
   signInAs,
@@ -43,4 +44,27 @@ test('after the last week, questions and leaderboard say the season is over and 
   await page.screenshot({ path: 'test-results/season-over-leaderboard.png', fullPage: true });
   await notice.getByRole('link', { name: 'Go to the end-of-game screen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Podium 2025 is over!' })).toBeVisible();
+});
+
+test('after the last week an organiser is told that no week is left for a moved player to play', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL: AFTER_SEASON_ORIGIN, locale: 'en-GB' });
+  const olivia = await context.newPage();
+  await signInAs(olivia, 'Olivia Tremblay');
+  await registerThroughApi(olivia, 'ca');
+  await context.close();
+
+  await signInAs(page, 'Oliver Bennett', '/organise/players');
+  const move = await openPlayerPage(page, 'Olivia Tremblay');
+  await move.getByRole('combobox', { name: 'New team' }).selectOption({ label: 'United States' });
+  await move.getByRole('button', { name: 'Move player' }).click();
+  await expect(move.getByRole('alert')).toHaveText(
+    'Every week of the season is played or over, so no week is left for Olivia Tremblay to play in a new team.',
+  );
+  await expect(page.getByRole('definition').filter({ hasText: 'Canada' })).toBeVisible();
+  await page.setViewportSize(PHONE);
+  await expectNoAxeViolations(page);
 });

@@ -1,7 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import type { Attempt, CurrentWeek } from '../../src/shared/contracts/play';
-import { DESKTOP, expectNoAxeViolations, PHONE, registerThroughApi, signInAs } from './fixtures';
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  openPlayerPage,
+  PHONE,
+  registerThroughApi,
+  signInAs,
+} from './fixtures';
 
 /**
  * The week closes while a player is playing (issue 14, ADR 0014), on the real server with its
@@ -138,4 +145,35 @@ test('a player who starts 58 s before the close sees the time-up result of that 
   await expect(page.getByRole('heading', { name: 'No game week is open' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'No game week is open' })).toBeVisible();
+});
+
+test('an organiser cannot move a player from Paris to New York while week 1 is over in one and open in the other, and is told from when', async ({
+  browser,
+  page,
+}, testInfo) => {
+  const context = await browser.newContext({ baseURL: ORIGIN, locale: 'en-GB' });
+  const chloe = await context.newPage();
+  await signInAs(chloe, 'Chloé Dubois', '/account');
+  await registerThroughApi(chloe, 'fr');
+  // Past the close in Paris: the test before waits for it; run alone, this one does.
+  await expect
+    .poll(() => serverNow(chloe), { timeout: 240_000, intervals: [1000] })
+    .toBeGreaterThan(CLOSES_AT);
+  await context.close();
+
+  await page.setViewportSize(PHONE);
+  await signInAs(page, 'Oliver Bennett', '/organise/players');
+  const move = await openPlayerPage(page, 'Chloé Dubois');
+  await move.getByRole('combobox', { name: 'New team' }).selectOption({ label: 'United States' });
+  await move.getByRole('button', { name: 'Move player' }).click();
+  // Week 1 closes in New York at midnight there: 06:00 in Paris, her team's zone.
+  await expect(move.getByRole('alert')).toHaveText(
+    "Week 1 is over in one team's time zone but still open in the other's, and Chloé Dubois has not played it. The move can go through from Saturday, February 8 at 6:00 AM GMT+1, once the week has closed in both.",
+  );
+  await expect(move.getByRole('status')).toHaveText('');
+  await expect(page.getByRole('definition').filter({ hasText: 'France' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await move.screenshot({ path: testInfo.outputPath('move-refused-375.png') });
+  await page.setViewportSize(DESKTOP);
+  await move.screenshot({ path: testInfo.outputPath('move-refused-1280.png') });
 });

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorCode } from '../../shared/contracts/errors';
+import type { ErrorCode, ErrorDetails } from '../../shared/contracts/errors';
 
 const STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -62,6 +62,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.statusCode = STATUS[code];
@@ -75,13 +76,19 @@ export function errorCodeOf(reply: FastifyReply): ErrorCode | undefined {
   return sentCodes.get(reply);
 }
 
-/** Sends `{ error: { code, message } }` with the code's status. */
+/** Sends `{ error: { code, message, details? } }` with the code's status. */
 function sendError(reply: FastifyReply, appError: AppError) {
   sentCodes.set(reply, appError.code);
   return reply
     .status(appError.statusCode)
     .header('cache-control', 'no-store')
-    .send({ error: { code: appError.code, message: appError.message } });
+    .send({
+      error: {
+        code: appError.code,
+        message: appError.message,
+        ...(appError.details ? { details: appError.details } : {}),
+      },
+    });
 }
 
 /** How long a client should wait before retrying while the database is away. */

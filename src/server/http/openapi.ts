@@ -27,7 +27,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'The JSON API of Podium, the weekly team quiz championship. Signed-in calls need the ' +
           'session cookie that the /login redirects set; state-changing calls also need the ' +
-          '`x-podium-csrf: 1` header. Errors answer `{ error: { code, message } }`.',
+          '`x-podium-csrf: 1` header. Errors answer `{ error: { code, message, details? } }`.',
       },
     },
     // The embedded identity provider (demo only) speaks OpenID Connect, described by its own

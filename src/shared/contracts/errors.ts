@@ -57,10 +57,22 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * What a client needs to word an error precisely where the code alone cannot say it. So far
+ * only a team move refused because `week` is over in one team's zone and still open in the
+ * other's: it can go through from `movableFrom`, the instant the week closes there too.
+ */
+export const errorDetailsSchema = z.object({
+  week: z.number().int(),
+  movableFrom: z.string(),
+});
+export type ErrorDetails = z.infer<typeof errorDetailsSchema>;
+
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
+    details: errorDetailsSchema.optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

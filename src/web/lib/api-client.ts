@@ -1,12 +1,16 @@
-import type { ErrorBody } from '../../shared/contracts/errors';
+import type { ErrorBody, ErrorDetails } from '../../shared/contracts/errors';
 
-/** An API failure: the server's error code (translated by the UI) and the HTTP status. */
+/**
+ * An API failure: the server's error code (translated by the UI), the HTTP status, and the
+ * details some refusals carry for a more precise message.
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
     readonly code: string,
     readonly status: number,
     message: string,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
   }
@@ -49,7 +53,7 @@ export async function apiRequest<T>(
   if (!response.ok) {
     const error = (body as Partial<ErrorBody> | null)?.error;
     throw typeof error?.code === 'string'
-      ? new ApiError(error.code, response.status, error.message ?? '')
+      ? new ApiError(error.code, response.status, error.message ?? '', error.details)
       : new ApiError(
           response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST',
           response.status,

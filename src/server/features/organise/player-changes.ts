@@ -68,9 +68,16 @@ export async function movePlayer(
       );
       if (closed[0] && closed[1]) return false;
       if (closed[0] || closed[1]) {
+        const stillOpenIn = closed[0] ? newTeam.timeZone : oldTeam!.timeZone;
         throw new AppError(
           'TEAM_CHANGE_LOCKED',
           `Week ${week.setNum} is over in one team's time zone but not in the other's, and ${displayName(player)} has not played it: move them once it has closed in both.`,
+          {
+            week: week.setNum,
+            movableFrom: new Date(
+              weekWindow(week, stillOpenIn).closesAt.getTime() + 1,
+            ).toISOString(),
+          },
         );
       }
       return true;

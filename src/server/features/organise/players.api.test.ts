@@ -187,13 +187,22 @@ describe('moving a player to another team', () => {
 
   it('refuses a move while the week is over in one zone and running in the other, not played (409)', async () => {
     t.clock.set(new Date('2025-02-08T03:00:00Z')); // Saturday in Madrid, Friday evening in Mexico City
-    const message = refused(
-      await move('demo-emily', { teamId: teams.es.id, salesTeamId: null }),
-      409,
-      'TEAM_CHANGE_LOCKED',
-    );
-    expect(message).toContain('Week 1');
+    const response = await move('demo-emily', { teamId: teams.es.id, salesTeamId: null });
+    expect(refused(response, 409, 'TEAM_CHANGE_LOCKED')).toContain('Week 1');
+    // What the organiser's screen words its message with: the move goes through once week 1
+    // has closed in Mexico City too, at midnight there (06:00 UTC).
+    expect(response.json().error.details).toEqual({
+      week: 1,
+      movableFrom: '2025-02-08T06:00:00.000Z',
+    });
     expect((await detail('demo-emily')).player.team!.name).toBe('Mexico');
+
+    t.clock.set(new Date('2025-02-08T06:00:00Z'));
+    const moved = ok<PlayerDetail>(
+      await move('demo-emily', { teamId: teams.es.id, salesTeamId: null }),
+    );
+    expect(moved.player.team!.name).toBe('Spain');
+    ok(await move('demo-emily', { teamId: teams.mx.id, salesTeamId: null }));
   });
 
   it('refuses an unknown team or player, a foreign sales team, an unregistered player and bad bodies', async () => {
@@ -293,5 +302,16 @@ describe('marking a week inactive after the deadline (override)', () => {
     expect(await activeMembers('de')).toEqual(
       before.de.map((count, index) => (index === 1 ? count - 1 : count)),
     );
+  });
+});
+
+describe('after the season', () => {
+  it('refuses a move: no week is left to play, so there is no time to wait for (409)', async () => {
+    t.clock.set(moments2025.afterSeason);
+    organiser = await signInOrganiser(t.app); // the earlier session has expired by now
+    const response = await move('demo-emily', { teamId: teams.es.id, salesTeamId: null });
+    expect(refused(response, 409, 'TEAM_CHANGE_LOCKED')).toMatch(/No week is left/);
+    expect(response.json().error).not.toHaveProperty('details');
+    expect((await detail('demo-emily')).player.team!.name).toBe('Mexico');
   });
 });

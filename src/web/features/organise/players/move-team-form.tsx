@@ -16,7 +16,7 @@ export function MoveTeamForm({ detail }: { detail: PlayerDetail }) {
   const { player } = detail;
   const options = useTeamsAndLanguages();
   const move = useMovePlayer(player.id);
-  const errorText = useActionErrorText('move');
+  const errorText = useActionErrorText({ action: 'move', player });
   const [teamId, setTeamId] = useState(player.team ? String(player.team.id) : '');
   const [salesTeamId, setSalesTeamId] = useState(
     player.salesTeam ? String(player.salesTeam.id) : '',

@@ -1,9 +1,8 @@
 import { useTranslation } from '../../../lib/i18n';
 import type { PlayerDetail } from '../../../../shared/contracts/organise-players';
 import { fastestTimeLabel } from '../../../../shared/domain/durations';
-import { usePlayer } from '../../../lib/auth/use-player';
 import { formatPoints, formatShortDate } from '../../../lib/format';
-import { useTeamsAndLanguages } from '../../../lib/teams';
+import { usePlayerZone } from './player-zone';
 import styles from './players.module.css';
 import stacked from '../stacked-table.module.css';
 
@@ -23,11 +22,7 @@ export function PlayerWeeks({
   onOverride: (setNum: number) => void;
 }) {
   const { t } = useTranslation('organise-players');
-  const me = usePlayer();
-  const teams = useTeamsAndLanguages();
-  // Dates read in the player's team zone, where the week opens and closes for them.
-  const timeZone =
-    teams.data?.teams.find((team) => team.id === detail.player.team?.id)?.timeZone ?? me.timeZone;
+  const timeZone = usePlayerZone(detail.player.team?.id);
   return (
     <section className={styles.section}>
       <h2 id="weeks-title" className={styles.heading}>

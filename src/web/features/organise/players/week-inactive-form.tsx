@@ -24,7 +24,7 @@ export function WeekInactiveForm({
 }) {
   const { t } = useTranslation('organise-players');
   const mark = useMarkWeekInactive(playerId);
-  const errorText = useActionErrorText('inactive');
+  const errorText = useActionErrorText({ action: 'inactive' });
   const [reason, setReason] = useState('');
   const [tooShort, setTooShort] = useState(false);
   const [error, setError] = useState<string | null>(null);
