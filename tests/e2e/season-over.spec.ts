@@ -50,7 +50,6 @@ test('after the last week an organiser is told that no week is left for a moved 
   browser,
   page,
 }) => {
-  test.setTimeout(120_000);
   const context = await browser.newContext({ baseURL: AFTER_SEASON_ORIGIN, locale: 'en-GB' });
   const olivia = await context.newPage();
   await signInAs(olivia, 'Olivia Tremblay');

@@ -1,4 +1,4 @@
-import { weekStatus, weekWindow } from '../../../shared/domain/calendar';
+import { nextStatusChange, weekStatus, weekWindow } from '../../../shared/domain/calendar';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { findActiveWeeks, saveActiveWeeks, type PlayerRow } from '../players/repository';
@@ -74,9 +74,8 @@ export async function movePlayer(
           `Week ${week.setNum} is over in one team's time zone but not in the other's, and ${displayName(player)} has not played it: move them once it has closed in both.`,
           {
             week: week.setNum,
-            movableFrom: new Date(
-              weekWindow(week, stillOpenIn).closesAt.getTime() + 1,
-            ).toISOString(),
+            // Open there now, so its next change there is its close.
+            movableFrom: nextStatusChange([week], stillOpenIn, now)!.toISOString(),
           },
         );
       }
