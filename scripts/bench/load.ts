@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { gunzipSync } from 'node:zlib';
 import { Pool } from 'undici';
 import { summarize, type Summary } from './stats';
 
@@ -17,6 +18,9 @@ export interface Call {
    */
   discard?: boolean;
 }
+
+/** What a browser sends with every request beside the call's own headers (Chrome's). */
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 export interface Recorder {
   send<T = unknown>(call: Call): Promise<T | null>;
@@ -64,7 +68,11 @@ export async function runPhase(options: {
         const response = await pool.request({
           method: call.method,
           path: call.path,
-          headers: { ...call.headers, ...(json ? { 'content-type': 'application/json' } : {}) },
+          headers: {
+            ...BROWSER_HEADERS,
+            ...call.headers,
+            ...(json ? { 'content-type': 'application/json' } : {}),
+          },
           ...(json ? { body: JSON.stringify(call.body) } : {}),
         });
         ok = response.statusCode >= 200 && response.statusCode < 300;
@@ -72,7 +80,10 @@ export async function runPhase(options: {
           await response.body.dump();
           value = true as T;
         } else {
-          const text = await response.body.text();
+          const text =
+            response.headers['content-encoding'] === 'gzip'
+              ? gunzipSync(Buffer.from(await response.body.arrayBuffer())).toString()
+              : await response.body.text();
           if (ok) value = JSON.parse(text) as T;
           else if (failures.length < 5)
             failures.push(`${call.kind}: ${response.statusCode} ${text.slice(0, 200)}`);

@@ -18,7 +18,7 @@ import { Client, request } from 'undici';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { startPostgres } from '../../tests/resilience/postgres';
 import { STANDINGS_CHANNEL } from '../../src/server/features/standings/repository';
-import { runPhase, type PhaseResult } from './load';
+import { BROWSER_HEADERS, runPhase, type PhaseResult } from './load';
 import {
   backendsUnderCallgrind,
   callgrindWrapper,
@@ -221,7 +221,7 @@ async function leaderboardLatency(origin: string, client: pg.ClientBase, cookie:
     const response = await http.request({
       method: 'GET',
       path: '/api/standings',
-      headers: { cookie },
+      headers: { ...BROWSER_HEADERS, cookie },
     });
     await response.body.text();
     if (response.statusCode !== 200) throw new Error(`/api/standings: ${response.statusCode}`);

@@ -85,7 +85,12 @@ test('two teams play: the ticker, the track and the leaderboard follow the score
   await playWeek(somchai, 'wrong');
 
   // No points, but Thailand took part: it passes Indonesia on participation.
+  const standingsAnswer = somchai.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/standings',
+  );
   await somchai.goto('/leaderboard');
+  // The leaderboard every player shares reaches the browser gzipped (ADR 0028).
+  expect((await standingsAnswer).headers()['content-encoding']).toBe('gzip');
   const somchaiRows = somchai.getByRole('table').getByRole('row');
   await expect.poll(() => orderOf(somchaiRows)).toEqual(['Thailand', 'Indonesia']);
   await expect(somchai.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible();

@@ -8,23 +8,24 @@ import {
   trackQuerySchema,
   trackStandingsSchema,
 } from '../../../shared/contracts/standings';
-import { sendBody, serializeBody } from '../../http/json-body';
+import { sendBody, serializeBody, type SharedBody } from '../../http/json-body';
 import type { StandingsCache } from './cache';
 import * as service from './service';
 import type { StandingsSnapshot } from './snapshot';
 
 /**
  * Each body is serialised once per snapshot and key: every player reads the same standings (or
- * their team's tiles) until they change, so only the first read after a change pays for it.
+ * their team's tiles) until they change, so only the first read after a change pays for it,
+ * and the first that asks for it gzipped for the gzip.
  */
-const bodies = new WeakMap<StandingsSnapshot, Map<string, Buffer>>();
+const bodies = new WeakMap<StandingsSnapshot, Map<string, SharedBody>>();
 
 function bodyOf<T extends z.ZodType>(
   snapshot: StandingsSnapshot | null,
   key: string,
   schema: T,
   build: () => z.input<T>,
-): Buffer {
+): SharedBody {
   if (!snapshot) return serializeBody(schema, build());
   let known = bodies.get(snapshot);
   if (!known) bodies.set(snapshot, (known = new Map()));

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moments2025 } from '../../../../tests/factories';
 import {
@@ -39,6 +40,16 @@ const read = () => standingsClient(t.app, ana.cookie);
 const teamNamed = (standings: Standings, name: string): TeamStanding =>
   standings.teams.find((team) => team.name === name)!;
 const standingsNow = async () => expectStatus<Standings>(await read().standings(), 200);
+/** As a browser reads them: it accepts gzip, and the leaderboard is large enough to send so. */
+const standingsGzipped = async (): Promise<Standings> => {
+  const response = await t.app.inject({
+    url: '/api/standings',
+    headers: { cookie: ana.cookie, 'accept-encoding': 'gzip, deflate, br, zstd' },
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-encoding']).toBe('gzip');
+  return JSON.parse(gunzipSync(response.rawPayload).toString()) as Standings;
+};
 
 beforeAll(async () => {
   t = await createPlayApp(moments2025.week1Open);
@@ -128,12 +139,16 @@ describe('after a week is scored', () => {
     const kasia = await registeredPlayer(t, 'demo-kasia', { team: 'fr' });
     const played = await playWeek(t, kasia, { pattern: 'rrrrw', secondsEach: 12 });
     expect(teamNamed(await standingsNow(), 'France').overall).toBe(464);
+    expect(teamNamed(await standingsGzipped(), 'France').overall).toBe(464);
     await playChallenger(t, kasia, played.id, 'wrong');
     expect(teamNamed(await standingsNow(), 'France')).toMatchObject({
       overall: 232,
       participation: 100,
       topPlayer: { name: 'Katarzyna Nowak', total: 232 },
     });
+    // A browser's copy is gzipped once per change, never a stale one.
+    expect(teamNamed(await standingsGzipped(), 'France').overall).toBe(232);
+    expect(await standingsGzipped()).toEqual(await standingsNow());
   });
 });
 
