@@ -1,14 +1,27 @@
 import { expect, test } from '@playwright/test';
+import type { Me } from '../../src/shared/contracts/me';
+import { formatMoment } from '../../src/web/lib/moment';
 import { DESKTOP, expectNoAxeViolations, PHONE, registerThroughApi, signInAs } from './fixtures';
 
 test('after launch a player snoozes a future week, and the started week is locked', async ({
   page,
-}) => {
+}, testInfo) => {
   // Rafael's provider locale (pt-BR) is not an interface language: the browser's English wins.
   // He joins Colombia: organise-players.spec.ts counts Brazil's players.
   await signInAs(page, 'Rafael Souza');
   await registerThroughApi(page, 'co');
   await page.goto('/account');
+
+  // His team is locked while week 1 is open, and the page says until when, in Colombia's time.
+  const me = (await (await page.request.get('/api/me')).json()) as Me;
+  expect(me.timeZone).toBe('America/Bogota');
+  const closes = formatMoment(me.season!.weeks[0]!.closesAt, 'en', me.timeZone);
+  expect(closes).toMatch(/ at 11:59 PM GMT-5$/);
+  const team = page.getByRole('combobox', { name: 'Country team' });
+  await expect(team).toBeDisabled();
+  await expect(team).toHaveAccessibleDescription(
+    `Week 1 is under way. Your team and sales team can be changed again once it has closed (${closes}), until the day before the next week opens.`,
+  );
 
   const week1 = page.getByRole('checkbox', { name: /Week 1/ });
   const week3 = page.getByRole('checkbox', { name: /Week 3/ });
@@ -30,6 +43,10 @@ test('after launch a player snoozes a future week, and the started week is locke
     await expect(page.getByText('Overall personal score')).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await expectNoAxeViolations(page);
+    await page.screenshot({
+      path: testInfo.outputPath(`account-${viewport.width}.png`),
+      fullPage: true,
+    });
   }
 });
 

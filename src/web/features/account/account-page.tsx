@@ -7,6 +7,7 @@ import { ProfileFields, type ProfileChoice } from '../../components/profile-fiel
 import { useReviewableWeeks } from '../../components/review-links';
 import { WeekCalendar } from '../../components/week-calendar';
 import { usePlayer } from '../../lib/auth/use-player';
+import { formatMoment } from '../../lib/moment';
 import { useSaveProfile } from '../../lib/auth/save-profile';
 import { useTeamsAndLanguages } from '../../lib/teams';
 import { useErrorText, useTransientMessage } from '../../lib/use-error-message';
@@ -24,6 +25,24 @@ const choiceOf = (me: Me): ProfileChoice => ({
   salesTeamId: me.salesTeam?.id ?? null,
 });
 
+/**
+ * Why the team cannot change now. While a week is open, also when it can again: at the week's
+ * close in the player's zone (the last minute, as the calendar shows the week's last day).
+ */
+function useTeamLockedReason(me: Me): string {
+  const { t, i18n } = useTranslation();
+  const season = me.season;
+  const open =
+    season?.phase === 'week-open'
+      ? season.weeks.find((week) => week.setNum === season.currentSetNum)
+      : undefined;
+  if (!open) return t('account.teamLocked');
+  return t('account.teamLockedUntil', {
+    week: open.setNum,
+    moment: formatMoment(open.closesAt, i18n.language, me.timeZone),
+  });
+}
+
 /** Spec §2 'Account screen': language, team, sales team, the holiday calendar, statistics. */
 export function AccountPage() {
   const { t } = useTranslation();
@@ -37,6 +56,7 @@ export function AccountPage() {
   const [choice, setChoice] = useState(() => choiceOf(me));
   const [weeks, setWeeks] = useState(() => me.season?.weeks.map((week) => week.active) ?? []);
   const hasTeam = me.team !== null;
+  const teamLockedReason = useTeamLockedReason(me);
   // A player without a team joins one here as on the registration screen.
   const save = me.registered ? update : register;
 
@@ -79,7 +99,7 @@ export function AccountPage() {
               onChange={setChoice}
               options={options.data}
               teamLocked={hasTeam && me.season !== null && !me.season.teamChangeable}
-              teamLockedReason={t('account.teamLocked')}
+              teamLockedReason={teamLockedReason}
             />
           ) : options.isError ? (
             <p role="alert">{t('errors.generic')}</p>

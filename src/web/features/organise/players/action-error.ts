@@ -1,8 +1,8 @@
 import { useTranslation } from '../../../lib/i18n';
 import type { PlayerDetail } from '../../../../shared/contracts/organise-players';
 import { ApiError } from '../../../lib/api-client';
+import { formatMoment } from '../../../lib/moment';
 import { useErrorText } from '../../../lib/use-error-message';
-import { formatMoment } from './moment';
 import { usePlayerZone } from './player-zone';
 
 /**
