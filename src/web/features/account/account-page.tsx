@@ -7,10 +7,11 @@ import { ProfileFields, type ProfileChoice } from '../../components/profile-fiel
 import { useReviewableWeeks } from '../../components/review-links';
 import { WeekCalendar } from '../../components/week-calendar';
 import { usePlayer } from '../../lib/auth/use-player';
-import { formatMoment } from '../../lib/moment';
 import { useSaveProfile } from '../../lib/auth/save-profile';
+import { formatMoment } from '../../lib/moment';
 import { useTeamsAndLanguages } from '../../lib/teams';
 import { useErrorText, useTransientMessage } from '../../lib/use-error-message';
+import { currentWeek } from '../home/race-week';
 import styles from './account.module.css';
 import { ReminderSwitch } from './reminder-switch';
 import { StatsTiles } from './stats-tiles';
@@ -31,11 +32,7 @@ const choiceOf = (me: Me): ProfileChoice => ({
  */
 function useTeamLockedReason(me: Me): string {
   const { t, i18n } = useTranslation();
-  const season = me.season;
-  const open =
-    season?.phase === 'week-open'
-      ? season.weeks.find((week) => week.setNum === season.currentSetNum)
-      : undefined;
+  const open = me.season?.phase === 'week-open' ? currentWeek(me.season) : null;
   if (!open) return t('account.teamLocked');
   return t('account.teamLockedUntil', {
     week: open.setNum,
