@@ -19,9 +19,11 @@ test('after launch a player snoozes a future week, and the started week is locke
   expect(closes).toMatch(/ at 11:59 PM GMT-5$/);
   const team = page.getByRole('combobox', { name: 'Country team' });
   await expect(team).toBeDisabled();
-  await expect(team).toHaveAccessibleDescription(
-    `Week 1 is under way. Your team and sales team can be changed again once it has closed (${closes}), until the day before the next week opens.`,
-  );
+  const locked = `Week 1 is under way. Your team and sales team can be changed again once it has closed (${closes}), until the day before the next week opens.`;
+  await expect(team).toHaveAccessibleDescription(locked);
+  const salesTeam = page.getByRole('combobox', { name: 'Sales team (optional)' });
+  await expect(salesTeam).toBeDisabled();
+  await expect(salesTeam).toHaveAccessibleDescription(locked);
 
   const week1 = page.getByRole('checkbox', { name: /Week 1/ });
   const week3 = page.getByRole('checkbox', { name: /Week 3/ });

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
+import type { Me } from '../../src/shared/contracts/me';
 import type { Attempt, CurrentWeek } from '../../src/shared/contracts/play';
 import {
   DESKTOP,
@@ -176,4 +177,37 @@ test('an organiser cannot move a player from Paris to New York while week 1 is o
   await move.screenshot({ path: testInfo.outputPath('move-refused-375.png') });
   await page.setViewportSize(DESKTOP);
   await move.screenshot({ path: testInfo.outputPath('move-refused-1280.png') });
+});
+
+test('a player in Bangkok, whose week 1 is over, is told from when they can join Mexico, where it is still under way', async ({
+  page,
+}, testInfo) => {
+  // The clock stands late on Friday 7 Feb (UTC): Saturday morning in Bangkok, Friday afternoon
+  // in Mexico City, where week 1 closes at 06:00 UTC on Saturday, 13:00 in Bangkok.
+  await page.setViewportSize(PHONE);
+  await signInAs(page, 'Somchai Srisuk', '/account');
+  await registerThroughApi(page, 'th');
+  await page.goto('/account');
+  const team = page.getByRole('combobox', { name: 'Country team' });
+  await expect(team).toBeEnabled();
+  await expect(team).not.toHaveAttribute('aria-describedby');
+
+  await team.selectOption({ label: 'Mexico' });
+  await expect(team).toHaveAccessibleDescription(
+    "Week 1 is still under way in Mexico's time zone. You can join Mexico from Saturday, February 8 at 1:00 PM GMT+7, once it has closed there.",
+  );
+  // Saving anyway: the server refuses, says from when, and nothing changes.
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByRole('form', { name: 'My details' }).getByRole('alert')).toHaveText(
+    "A game week is under way in your team's time zone or in the new team's. The change can go through from Saturday, February 8 at 1:00 PM GMT+7.",
+  );
+  expect(((await (await page.request.get('/api/me')).json()) as Me).team?.name).toBe('Thailand');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('join-later-375.png'), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: testInfo.outputPath('join-later-1280.png'), fullPage: true });
+
+  // Back to his own team, the note goes.
+  await team.selectOption({ label: 'Thailand' });
+  await expect(team).not.toHaveAttribute('aria-describedby');
 });

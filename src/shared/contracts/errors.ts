@@ -58,9 +58,11 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
- * What a client needs to word an error precisely where the code alone cannot say it. So far
- * only a team move refused because `week` is over in one team's zone and still open in the
- * other's: it can go through from `movableFrom`, the instant the week closes there too.
+ * What a client needs to word an error precisely where the code alone cannot say it: a team
+ * change (TEAM_CHANGE_LOCKED) refused while a week is open in the old team's zone or the new
+ * one's. It can go through from `movableFrom`, the instant `week` closes where it is still open
+ * (an organiser's move also waits for `week` to close in both zones when the player has not
+ * played it).
  */
 export const errorDetailsSchema = z.object({
   week: z.number().int(),

@@ -3,6 +3,7 @@ import {
   canChangeWeek,
   launchAt,
   nextStatusChange,
+  nextTeamChange,
   seasonPosition,
   setNumber,
   weekStatus,
@@ -237,5 +238,54 @@ describe('nextStatusChange', () => {
       at('2025-02-03T23:00:00.000Z'),
     );
     expect(nextStatusChange(weeks2025, 'Europe/Madrid', at('2025-03-20T00:00:00Z'))).toBeNull();
+  });
+});
+
+describe('nextTeamChange', () => {
+  const tokyoHonolulu = ['Asia/Tokyo', 'Pacific/Honolulu'];
+
+  it('is now when no week is open in either zone (Saturday 8 Feb, 12:00 UTC)', () => {
+    const now = at('2025-02-08T12:00:00Z');
+    expect(nextTeamChange(weeks2025, tokyoHonolulu, now)).toEqual({ at: now, week: null });
+  });
+
+  it('waits for the week to close in the later zone: from Tokyo (closed) to Honolulu (Friday 07:00)', () => {
+    const now = at('2025-02-07T17:00:00Z');
+    const expected = { at: at('2025-02-08T10:00:00.000Z'), week: week1 };
+    expect(nextTeamChange(weeks2025, tokyoHonolulu, now)).toEqual(expected);
+    expect(nextTeamChange(weeks2025, [...tokyoHonolulu].reverse(), now)).toEqual(expected);
+    // The last millisecond of Friday in Honolulu is still too early; the next one is the moment.
+    expect(nextTeamChange(weeks2025, tokyoHonolulu, at('2025-02-08T09:59:59.999Z'))).toEqual(
+      expected,
+    );
+    expect(nextTeamChange(weeks2025, tokyoHonolulu, expected.at)).toEqual({
+      at: expected.at,
+      week: null,
+    });
+  });
+
+  it('skips a close after which the other zone has a week open: before launch in Honolulu, week 1 open in Tokyo', () => {
+    // Monday 3 Feb, 20:00 in Honolulu; Tuesday 15:00 in Tokyo. Tokyo's week 1 closes on Friday
+    // at 14:59:59Z, while Honolulu's, open from Tuesday 10:00Z, runs until Saturday 10:00Z.
+    expect(nextTeamChange(weeks2025, tokyoHonolulu, at('2025-02-04T06:00:00Z'))).toEqual({
+      at: at('2025-02-08T10:00:00.000Z'),
+      week: week1,
+    });
+  });
+
+  it('is null when weeks follow each other without a gap and one zone is always in a week', () => {
+    const backToBack: CalendarWeek[] = [
+      { setNum: 1, eventId: 1, eventWeek: 1, opensOn: '2025-02-03', closesOn: '2025-02-09' },
+      { setNum: 2, eventId: 1, eventWeek: 2, opensOn: '2025-02-10', closesOn: '2025-02-16' },
+    ];
+    const now = at('2025-02-05T12:00:00Z');
+    expect(nextTeamChange(backToBack, tokyoHonolulu, now)).toBeNull();
+    // Within one zone too: after launch, a week is always open, and then the season has ended.
+    expect(nextTeamChange(backToBack, ['Europe/Madrid'], now)).toBeNull();
+  });
+
+  it('is null once the season has ended in either zone', () => {
+    // Friday 14 Mar, 16:00 UTC: week 6 closed in Tokyo (ended), still open in Honolulu.
+    expect(nextTeamChange(weeks2025, tokyoHonolulu, at('2025-03-14T16:00:00Z'))).toBeNull();
   });
 });

@@ -122,6 +122,37 @@ export function seasonPosition<W extends CalendarWeek>(
   return { phase: 'ended', week: ordered.at(-1)! };
 }
 
+/** DESIGN.md §2: a team changes only while no week is open (it then counts from the next week). */
+export const teamChangeable = (phase: SeasonPhase) =>
+  phase === 'before-launch' || phase === 'between-weeks';
+
+/**
+ * When a player may next move between teams in `timeZones` (the old team's and the new one's):
+ * the first instant from `now` at which no week is open in any of them and the season has not
+ * ended in any (`now` itself when the move may go through now), with the week whose close
+ * allows it; null when no such instant is left this season. Only a week's close can allow it.
+ * @example nextTeamChange(weeks2025, ['Asia/Tokyo', 'Pacific/Honolulu'], new Date('2025-02-07T17:00Z')) // { at: 2025-02-08T10:00Z, week: week 1 } (closed in Honolulu)
+ */
+export function nextTeamChange<W extends CalendarWeek>(
+  weeks: readonly W[],
+  timeZones: readonly string[],
+  now: Date,
+): { at: Date; week: W | null } | null {
+  const candidates = [
+    { at: now, week: null },
+    ...timeZones.flatMap((zone) =>
+      weeks.map((week) => ({ at: new Date(weekWindow(week, zone).closesAt.getTime() + 1), week })),
+    ),
+  ]
+    .filter((candidate) => candidate.at >= now)
+    .sort((a, b) => a.at.getTime() - b.at.getTime());
+  return (
+    candidates.find(({ at }) =>
+      timeZones.every((zone) => teamChangeable(seasonPosition(weeks, zone, at).phase)),
+    ) ?? null
+  );
+}
+
 /**
  * The spec's set_num: the week number plus 0, 2 or 4 for event 1, 2 or 3.
  * @example setNumber(2, 1) // 3

@@ -19,13 +19,15 @@ export function ProfileFields({
   onChange,
   options,
   teamLocked = false,
-  teamLockedReason,
+  teamNote,
 }: {
   value: ProfileChoice;
   onChange: (next: ProfileChoice) => void;
   options: TeamsAndLanguages;
+  /** The team and the sales team cannot change now. */
   teamLocked?: boolean;
-  teamLockedReason?: string;
+  /** Why they cannot, or why the chosen team cannot be joined yet, under the fields. */
+  teamNote?: string | null;
 }) {
   const { t, i18n } = useTranslation();
   const team = options.teams.find((entry) => entry.id === value.teamId);
@@ -55,7 +57,7 @@ export function ProfileFields({
         <select
           value={value.teamId ?? ''}
           disabled={teamLocked}
-          aria-describedby={teamLocked ? 'team-locked' : undefined}
+          aria-describedby={teamNote ? 'team-note' : undefined}
           onChange={(event) =>
             onChange({
               ...value,
@@ -78,6 +80,7 @@ export function ProfileFields({
           <select
             value={value.salesTeamId ?? ''}
             disabled={teamLocked}
+            aria-describedby={teamLocked && teamNote ? 'team-note' : undefined}
             onChange={(event) =>
               onChange({
                 ...value,
@@ -94,9 +97,9 @@ export function ProfileFields({
           </select>
         </label>
       )}
-      {teamLocked && teamLockedReason && (
-        <p id="team-locked" className={styles.note}>
-          {teamLockedReason}
+      {teamNote && (
+        <p id="team-note" className={styles.note}>
+          {teamNote}
         </p>
       )}
     </div>

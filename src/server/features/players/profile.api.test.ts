@@ -141,29 +141,68 @@ describe('PUT /api/me/profile: active weeks', () => {
 
 describe('PUT /api/me/profile: team, sales team and language', () => {
   const spanishProfile = () => profileInput(teams.es, { salesTeamId: teams.es.salesTeams[0]!.id });
+  const afterWeek1 = { week: 1, movableFrom: '2025-02-07T23:00:00.000Z' };
   beforeAll(() => registerBeforeLaunch('demo-emily', spanishProfile()));
 
   it('answers 409 TEAM_CHANGE_LOCKED to a team change while a week is open, saving nothing', async () => {
     const emily = await playerAt(moments2025.week1Open, 'demo-emily');
     expect((await emily.me()).season!.teamChangeable).toBe(false);
-    expectError(
-      await emily.update(profileInput(teams.fr, { language: 'fr' })),
-      409,
-      'TEAM_CHANGE_LOCKED',
-    );
+    const refused = await emily.update(profileInput(teams.fr, { language: 'fr' }));
+    expect(refused.statusCode).toBe(409);
+    // Week 1 closes at the end of Friday in Madrid and Paris alike: the change can go through then.
+    expect(refused.json().error).toMatchObject({ code: 'TEAM_CHANGE_LOCKED', details: afterWeek1 });
     expect(await emily.me()).toMatchObject({ team: { name: 'Spain' }, language: 'en' });
   });
 
   it('answers 409 TEAM_CHANGE_LOCKED to a sales team change while a week is open', async () => {
     const emily = await playerAt(moments2025.week1Open, 'demo-emily');
     const otherSalesTeam = { ...spanishProfile(), salesTeamId: teams.es.salesTeams[1]!.id };
-    expectError(await emily.update(otherSalesTeam), 409, 'TEAM_CHANGE_LOCKED');
-    expectError(
-      await emily.update({ ...spanishProfile(), salesTeamId: null }),
-      409,
-      'TEAM_CHANGE_LOCKED',
-    );
+    for (const body of [otherSalesTeam, { ...spanishProfile(), salesTeamId: null }]) {
+      const refused = await emily.update(body);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({
+        code: 'TEAM_CHANGE_LOCKED',
+        details: afterWeek1,
+      });
+    }
     expect((await emily.me()).salesTeam?.id).toBe(teams.es.salesTeams[0]!.id);
+  });
+
+  it("answers 409 TEAM_CHANGE_LOCKED with the moment it can go through when the week is over in the player's zone but open in the new team's", async () => {
+    // Friday 7 Feb, 18:00 UTC: Saturday 01:00 in Bangkok (week 1 over), Friday 12:00 in
+    // Mexico City (week 1 open until 06:00 UTC on Saturday).
+    const somchai = await playerAt(new Date('2025-02-07T18:00:00Z'), 'demo-somchai');
+    expect((await somchai.me()).season).toMatchObject({
+      phase: 'between-weeks',
+      teamChangeable: true,
+    });
+    const refused = await somchai.update(profileInput(teams.mx));
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'TEAM_CHANGE_LOCKED',
+        message: expect.stringContaining('2025-02-08T06:00:00.000Z'),
+        details: { week: 1, movableFrom: '2025-02-08T06:00:00.000Z' },
+      },
+    });
+    expect((await somchai.me()).team?.name).toBe('Thailand');
+
+    // The last millisecond of the week in Mexico City is still too early; the next one is not.
+    const lastMoment = await playerAt(new Date('2025-02-08T05:59:59.999Z'), 'demo-somchai');
+    expect((await lastMoment.update(profileInput(teams.mx))).statusCode).toBe(409);
+    const moved = await (
+      await playerAt(new Date('2025-02-08T06:00:00.000Z'), 'demo-somchai')
+    ).update(profileInput(teams.mx));
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({
+      team: { name: 'Mexico' },
+      timeZone: 'America/Mexico_City',
+    });
+  });
+
+  it('answers 409 TEAM_CHANGE_LOCKED without a moment after the season', async () => {
+    const emily = await playerAt(moments2025.afterSeason, 'demo-emily');
+    expectError(await emily.update(profileInput(teams.pl)), 409, 'TEAM_CHANGE_LOCKED');
   });
 
   it("answers 400 SALES_TEAM_NOT_IN_TEAM when the old team's sales team is kept with a new team", async () => {

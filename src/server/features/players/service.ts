@@ -2,7 +2,9 @@ import type { Me, ProfileInput } from '../../../shared/contracts/me';
 import {
   canChangeWeek,
   launchAt,
+  nextTeamChange,
   seasonPosition,
+  teamChangeable,
   weekStatus,
   weekWindow,
 } from '../../../shared/domain/calendar';
@@ -85,9 +87,6 @@ export async function playerView(
     },
   };
 }
-
-/** DESIGN.md §2: a team changes only while no week is open (it then counts from the next week). */
-const teamChangeable = (phase: string) => phase === 'before-launch' || phase === 'between-weeks';
 
 /**
  * Registration (first time) or the account page's Update: profile and active weeks in one
@@ -179,12 +178,16 @@ async function checkTeamChange(
   if (player.teamId === input.teamId && player.salesTeamId === input.salesTeamId) return;
   const team = player.teamId === null ? undefined : await findTeam(db, player.teamId);
   const zones = [team?.timeZone ?? current.season.timeZone, newTeamZone];
-  if (!zones.every((zone) => teamChangeable(seasonPosition(current.weeks, zone, now).phase))) {
-    throw new AppError(
-      'TEAM_CHANGE_LOCKED',
-      'Your team and sales team can be changed only between game weeks, until the day before the next week opens.',
-    );
-  }
+  const next = nextTeamChange(current.weeks, zones, now);
+  if (next?.at.getTime() === now.getTime()) return;
+  // A week is open in one of the zones (or the season is over): when its close allows the
+  // change, the player is told when (the web app words it in their language and zone).
+  throw new AppError(
+    'TEAM_CHANGE_LOCKED',
+    'Your team and sales team can be changed only between game weeks, until the day before the next week opens' +
+      (next ? `; this change can go through from ${next.at.toISOString()}.` : '.'),
+    next?.week ? { week: next.week.setNum, movableFrom: next.at.toISOString() } : undefined,
+  );
 }
 
 function checkWeekChanges(

@@ -2,12 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Link } from '../../lib/router';
 import type { Me } from '../../../shared/contracts/me';
+import type { Team } from '../../../shared/contracts/season';
+import { nextTeamChange, seasonPosition } from '../../../shared/domain/calendar';
 import { resolveLanguage } from '../../../shared/domain/language';
 import { ProfileFields, type ProfileChoice } from '../../components/profile-fields';
 import { useReviewableWeeks } from '../../components/review-links';
 import { WeekCalendar } from '../../components/week-calendar';
 import { usePlayer } from '../../lib/auth/use-player';
 import { useSaveProfile } from '../../lib/auth/save-profile';
+import { ApiError } from '../../lib/api-client';
+import { countryName } from '../../lib/format';
 import { formatMoment } from '../../lib/moment';
 import { useTeamsAndLanguages } from '../../lib/teams';
 import { useErrorText, useTransientMessage } from '../../lib/use-error-message';
@@ -27,17 +31,46 @@ const choiceOf = (me: Me): ProfileChoice => ({
 });
 
 /**
- * Why the team cannot change now. While a week is open, also when it can again: at the week's
- * close in the player's zone (the last minute, as the calendar shows the week's last day).
+ * What the team field says. While the team cannot change (a week is open in the player's zone),
+ * why, and when it can again: at the week's close in the player's zone (the last minute, as the
+ * calendar shows the week's last day). Otherwise, when the chosen team's zone still has a week
+ * under way, from when the player can join it (DESIGN.md §2: a change needs both zones between
+ * weeks), or that they cannot this season. Times are in the player's zone.
  */
-function useTeamLockedReason(me: Me): string {
+function useTeamNote(me: Me, locked: boolean, chosen: Team | undefined): string | null {
   const { t, i18n } = useTranslation();
-  const open = me.season?.phase === 'week-open' ? currentWeek(me.season) : null;
-  if (!open) return t('account.teamLocked');
-  return t('account.teamLockedUntil', {
-    week: open.setNum,
-    moment: formatMoment(open.closesAt, i18n.language, me.timeZone),
-  });
+  const moment = (instant: string | Date) =>
+    formatMoment(new Date(instant).toISOString(), i18n.language, me.timeZone);
+  if (!me.season) return null;
+  if (locked) {
+    const open = me.season.phase === 'week-open' ? currentWeek(me.season) : null;
+    return open
+      ? t('account.teamLockedUntil', { week: open.setNum, moment: moment(open.closesAt) })
+      : t('account.teamLocked');
+  }
+  if (!chosen || !me.team || chosen.id === me.team.id) return null;
+  // The instant `me` was answered at, as for `teamChangeable`: the note and the lock agree.
+  const now = new Date(me.serverNow);
+  const next = nextTeamChange(me.season.weeks, [me.timeZone, chosen.timeZone], now);
+  if (next?.at.getTime() === now.getTime()) return null;
+  const team = countryName(chosen.flag, chosen.name, i18n.language);
+  if (!next) return t('account.teamZoneNever', { team });
+  const there = seasonPosition(me.season.weeks, chosen.timeZone, now);
+  return there.phase === 'week-open'
+    ? t('account.teamZoneOpen', { week: there.week!.setNum, team, moment: moment(next.at) })
+    : t('account.teamChangeFrom', { moment: moment(next.at) });
+}
+
+/** A refused save's message: a team change refused while a week is under way says from when. */
+function useSaveErrorText(me: Me) {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  return (error: unknown) =>
+    error instanceof ApiError && error.code === 'TEAM_CHANGE_LOCKED' && error.details
+      ? t('account.teamChangeFrom', {
+          moment: formatMoment(error.details.movableFrom, i18n.language, me.timeZone),
+        })
+      : errorText(error);
 }
 
 /** Spec §2 'Account screen': language, team, sales team, the holiday calendar, statistics. */
@@ -47,13 +80,18 @@ export function AccountPage() {
   const options = useTeamsAndLanguages();
   const update = useSaveProfile('update');
   const register = useSaveProfile('register');
-  const errorText = useErrorText();
+  const errorText = useSaveErrorText(me);
   const [error, setError] = useTransientMessage();
   const [saved, setSaved] = useTransientMessage();
   const [choice, setChoice] = useState(() => choiceOf(me));
   const [weeks, setWeeks] = useState(() => me.season?.weeks.map((week) => week.active) ?? []);
   const hasTeam = me.team !== null;
-  const teamLockedReason = useTeamLockedReason(me);
+  const teamLocked = hasTeam && me.season !== null && !me.season.teamChangeable;
+  const teamNote = useTeamNote(
+    me,
+    teamLocked,
+    options.data?.teams.find((team) => team.id === choice.teamId),
+  );
   // A player without a team joins one here as on the registration screen.
   const save = me.registered ? update : register;
 
@@ -95,8 +133,8 @@ export function AccountPage() {
               value={choice}
               onChange={setChoice}
               options={options.data}
-              teamLocked={hasTeam && me.season !== null && !me.season.teamChangeable}
-              teamLockedReason={teamLockedReason}
+              teamLocked={teamLocked}
+              teamNote={teamNote}
             />
           ) : options.isError ? (
             <p role="alert">{t('errors.generic')}</p>
