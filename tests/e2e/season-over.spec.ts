@@ -42,6 +42,15 @@ test('after the last week, questions and leaderboard say the season is over and 
   }
 
   await page.screenshot({ path: 'test-results/season-over-leaderboard.png', fullPage: true });
+
+  // The account page says why the team no longer changes.
+  await page.goto('/account');
+  const team = page.getByRole('combobox', { name: 'Country team' });
+  await expect(team).toBeDisabled();
+  await expect(team).toHaveAccessibleDescription(
+    'The season is over: teams and sales teams no longer change.',
+  );
+  await page.goBack();
   await notice.getByRole('link', { name: 'Go to the end-of-game screen' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Podium 2025 is over!' })).toBeVisible();
 });

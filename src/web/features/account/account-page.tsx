@@ -31,9 +31,9 @@ const choiceOf = (me: Me): ProfileChoice => ({
 });
 
 /**
- * What the team field says. While the team cannot change (a week is open in the player's zone),
- * why, and when it can again: at the week's close in the player's zone (the last minute, as the
- * calendar shows the week's last day). Otherwise, when the chosen team's zone still has a week
+ * What the team field says. While the team cannot change (a week is open in the player's zone,
+ * or the season is over), why, and when it can again: at the week's close in the player's zone
+ * (the last minute, as the calendar shows the week's last day). Otherwise, when the chosen team's zone still has a week
  * under way, from when the player can join it (DESIGN.md §2: a change needs both zones between
  * weeks), or that they cannot this season. Times are in the player's zone.
  */
@@ -43,6 +43,7 @@ function useTeamNote(me: Me, locked: boolean, chosen: Team | undefined): string 
     formatMoment(new Date(instant).toISOString(), i18n.language, me.timeZone);
   if (!me.season) return null;
   if (locked) {
+    if (me.season.phase === 'ended') return t('account.teamLockedSeasonOver');
     const open = me.season.phase === 'week-open' ? currentWeek(me.season) : null;
     return open
       ? t('account.teamLockedUntil', { week: open.setNum, moment: moment(open.closesAt) })
