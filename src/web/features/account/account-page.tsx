@@ -33,14 +33,14 @@ const choiceOf = (me: Me): ProfileChoice => ({
 /**
  * What the team field says. While the team cannot change (a week is open in the player's zone,
  * or the season is over), why, and when it can again: at the week's close in the player's zone
- * (the last minute, as the calendar shows the week's last day). Otherwise, when the chosen team's zone still has a week
- * under way, from when the player can join it (DESIGN.md §2: a change needs both zones between
- * weeks), or that they cannot this season. Times are in the player's zone.
+ * (the last minute, as the calendar shows the week's last day). Otherwise, when the chosen
+ * team's zone still has a week under way, from when the player can join it (DESIGN.md §2: a
+ * change needs both zones between weeks), or that they cannot this season. Times are in the
+ * player's zone.
  */
 function useTeamNote(me: Me, locked: boolean, chosen: Team | undefined): string | null {
   const { t, i18n } = useTranslation();
-  const moment = (instant: string | Date) =>
-    formatMoment(new Date(instant).toISOString(), i18n.language, me.timeZone);
+  const moment = (iso: string) => formatMoment(iso, i18n.language, me.timeZone);
   if (!me.season) return null;
   if (locked) {
     if (me.season.phase === 'ended') return t('account.teamLockedSeasonOver');
@@ -58,8 +58,12 @@ function useTeamNote(me: Me, locked: boolean, chosen: Team | undefined): string 
   if (!next) return t('account.teamZoneNever', { team });
   const there = seasonPosition(me.season.weeks, chosen.timeZone, now);
   return there.phase === 'week-open'
-    ? t('account.teamZoneOpen', { week: there.week!.setNum, team, moment: moment(next.at) })
-    : t('account.teamChangeFrom', { moment: moment(next.at) });
+    ? t('account.teamZoneOpen', {
+        week: there.week!.setNum,
+        team,
+        moment: moment(next.at.toISOString()),
+      })
+    : t('account.teamChangeFrom', { moment: moment(next.at.toISOString()) });
 }
 
 /** A refused save's message: a team change refused while a week is under way says from when. */
