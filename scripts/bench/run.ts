@@ -35,6 +35,7 @@ import {
   cpuByPid,
   postgresCpuMs,
   startMinimalServer,
+  type Answer,
   startServer,
   type CpuTime,
   type Running,
@@ -301,17 +302,17 @@ async function transactions(client: pg.ClientBase): Promise<number> {
 }
 
 /**
- * The headers `path` answers with that the route or the app set, not Fastify or Node for every
- * answer (content type and length, date, connection).
+ * `path`'s answer as a browser gets it (gzipped when it is): the headers the route or the app
+ * set, not those Node sets on every answer (length, date, connection), and the body's bytes.
  */
-async function ownHeaders(origin: string, path: string, cookie: string) {
-  const response = await request(`${origin}${path}`, { headers: { cookie } });
-  await response.body.dump();
-  const common = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
-  const own: Record<string, string | string[]> = {};
+async function ownAnswer(origin: string, path: string, cookie: string): Promise<Answer> {
+  const response = await request(`${origin}${path}`, { headers: { ...BROWSER_HEADERS, cookie } });
+  const body = Buffer.from(await response.body.arrayBuffer());
+  const common = new Set(['content-length', 'date', 'connection', 'keep-alive']);
+  const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(response.headers))
-    if (!common.has(name) && value !== undefined) own[name] = value;
-  return own;
+    if (!common.has(name) && value !== undefined) headers[name] = value;
+  return { headers, body };
 }
 
 /**
@@ -542,19 +543,19 @@ try {
       result: await hammer(server, '/api/standings/my-team', cookies),
     });
     phases.push({ name: 'GET /api/me', result: await hammer(server, '/api/me', cookies) });
-    // The minimal route with the standings' cookie and response headers (security headers,
-    // no-store): what those cost the server and the driver, apart from the app's own work. After
-    // the reads, so that the standings still follow the week as in earlier runs.
+    // The minimal route with the standings' cookie, sending their very answer (headers and
+    // gzipped bytes): what the answer costs the server and the driver, apart from the app's
+    // work. After the reads, so that the standings still follow the week as in earlier runs.
     const headered = await startMinimalServer(
       PORT + 2,
-      await ownHeaders(server.origin, '/api/standings', cookies[0]!),
+      await ownAnswer(server.origin, '/api/standings', cookies[0]!),
     );
     try {
       headeredMinimal = await hammer(headered, '/', cookies);
     } finally {
       await headered.stop();
     }
-    phases.push({ name: 'minimal + API headers', result: headeredMinimal });
+    phases.push({ name: 'minimal + same answer', result: headeredMinimal });
   }
 
   let reminders: ReminderPlanning | null = null;
@@ -632,6 +633,21 @@ try {
         : `NOT steady (more than ${STEADY_DRIFT * 100} %): other work shared the CPU, so a ` +
           "miss below may be the host's; run again on a quiet machine"),
   );
+  if (standingsReads && headeredMinimal) {
+    // The driver does the same for both (the same request, the same answer discarded unread):
+    // its CPU per request moves only with the host, so it shows a slowdown between them that
+    // the minimal route's runs, before and after, do not.
+    const [reads, headered] = [standingsReads.driverCpuMs, headeredMinimal.driverCpuMs];
+    const driverDrift = drift(reads, headered);
+    log(
+      `Driver: ${reads.toFixed(3)} ms of CPU per standings read and ${headered.toFixed(3)} per ` +
+        `read of the minimal route sending the same answer, ${(driverDrift * 100).toFixed(1)} % apart: ` +
+        (driverDrift <= STEADY_DRIFT
+          ? 'steady'
+          : `NOT steady (more than ${STEADY_DRIFT * 100} %): the host slowed during one of ` +
+            "them, so the standings ratio below may be the host's"),
+    );
+  }
   log('\nTargets (issue 18; DESIGN.md §3), on a quiet 2-core machine');
   if (week) {
     const { perSecond, p99, errors } = week.total;
@@ -661,8 +677,8 @@ try {
     if (headeredMinimal) {
       const headered = headeredMinimal.total.perSecond;
       log(
-        `    (the minimal route with the same cookie and response headers ran at ` +
-          `${(headered / baseline).toFixed(2)} × the minimal route; the standings at ` +
+        `    (the minimal route sending the standings' own answer, headers and gzipped bytes, ` +
+          `ran at ${(headered / baseline).toFixed(2)} × the minimal route; the standings at ` +
           `${(standingsReads.total.perSecond / headered).toFixed(2)} × that)`,
       );
     }

@@ -133,15 +133,25 @@ export async function startServer(
   throw new Error(`the server did not become ready within ${readyWithinMs / 1000} s`);
 }
 
-/** Starts scripts/bench/minimal-server.mjs on `port`, answering with `headers` too. */
-export async function startMinimalServer(
-  port: number,
-  headers: Record<string, string | string[]> = {},
-): Promise<Running> {
+/** An answer for the minimal route to send: extra headers, and a body instead of {ok:true}. */
+export interface Answer {
+  headers?: Record<string, string | string[]>;
+  body?: Buffer;
+}
+
+/** Starts scripts/bench/minimal-server.mjs on `port`, sending `answer`. */
+export async function startMinimalServer(port: number, answer: Answer = {}): Promise<Running> {
   const script = 'scripts/bench/minimal-server.mjs';
-  const child = spawn(process.execPath, [script, String(port), JSON.stringify(headers)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      script,
+      String(port),
+      JSON.stringify(answer.headers ?? {}),
+      ...(answer.body ? [answer.body.toString('base64')] : []),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const [line] = (await Promise.race([
     once(child.stdout!, 'data'),
     once(child, 'exit').then(() => {
