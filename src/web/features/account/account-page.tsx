@@ -56,14 +56,11 @@ function useTeamNote(me: Me, locked: boolean, chosen: Team | undefined): string 
   if (next?.at.getTime() === now.getTime()) return null;
   const team = countryName(chosen.flag, chosen.name, i18n.language);
   if (!next) return t('account.teamZoneNever', { team });
+  const from = moment(next.at.toISOString());
   const there = seasonPosition(me.season.weeks, chosen.timeZone, now);
   return there.phase === 'week-open'
-    ? t('account.teamZoneOpen', {
-        week: there.week!.setNum,
-        team,
-        moment: moment(next.at.toISOString()),
-      })
-    : t('account.teamChangeFrom', { moment: moment(next.at.toISOString()) });
+    ? t('account.teamZoneOpen', { week: there.week!.setNum, team, moment: from })
+    : t('account.teamChangeFrom', { moment: from });
 }
 
 /** A refused save's message: a team change refused while a week is under way says from when. */
