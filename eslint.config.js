@@ -35,6 +35,23 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...envAccess] },
   },
   {
+    // One spelling for the shared code from everywhere else: the package's subpath import.
+    files: ['src/{server,web}/**/*.{ts,tsx}', 'tests/**/*.ts', 'scripts/**/*.{ts,mjs}', '*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/shared/**', '!#shared/**'],
+              message: "Import the shared code as '#shared/…' (package.json's imports).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -70,7 +87,7 @@ export default tseslint.config(
             {
               // The contracts are zod schemas: a value taken from one brings all of zod into
               // the screen's chunk (ADR 0023). Constants the browser needs live in shared/domain.
-              group: ['**/shared/contracts/*'],
+              group: ['#shared/contracts/*'],
               allowTypeImports: true,
               message: 'Import types only from the contracts; values live in shared/domain.',
             },

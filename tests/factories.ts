@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { ProfileInput } from '../src/shared/contracts/me';
+import type { ProfileInput } from '#shared/contracts/me';
 import type { Clock } from '../src/server/clock';
 import type { Database } from '../src/server/db/client';
 import { activeWeeks, players, salesTeams, teams } from '../src/server/db/schema';

@@ -5,7 +5,7 @@ import { parse as parseQuery } from 'fast-querystring';
 import type { ZodType } from 'zod';
 import type { Database } from '../src/server/db/client';
 import { findUnsafeText } from '../src/server/http/input-text';
-import { ERROR_CODES } from '../src/shared/contracts/errors';
+import { ERROR_CODES } from '#shared/contracts/errors';
 
 /**
  * The hostile-input suite's generator (issue 7): the app's own route inventory, bad inputs

@@ -4,7 +4,7 @@ import { desc } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
 import { auditLog } from '../src/server/db/schema';
 import { BOM, parseCsvRecords } from '../src/server/features/organise/csv';
-import type { OrganiserSeason, SeasonInput } from '../src/shared/contracts/organise';
+import type { OrganiserSeason, SeasonInput } from '#shared/contracts/organise';
 import { signIn } from './test-app';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
 import { attempts, players, questions } from '../src/server/db/schema';
-import type { Attempt } from '../src/shared/contracts/play';
+import type { Attempt } from '#shared/contracts/play';
 import { loadSeason2025, moments2025, teamByCode } from './factories';
 import { createTestApp, fixedClock, signIn, type TestApp } from './test-app';
 

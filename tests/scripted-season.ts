@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../src/server/db/client';
 import { players, sessions } from '../src/server/db/schema';
-import type { Attempt } from '../src/shared/contracts/play';
+import type { Attempt } from '#shared/contracts/play';
 import type { TestClock } from './play-helpers';
 
 /**

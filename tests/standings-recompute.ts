@@ -12,21 +12,21 @@ import {
   teamWeekStats,
   weeks,
 } from '../src/server/db/schema';
-import type { PlayerStats } from '../src/shared/contracts/play';
+import type { PlayerStats } from '#shared/contracts/play';
 import type {
   MyTeam,
   RegionalWinners,
   Standings,
   TrackStandings,
-} from '../src/shared/contracts/standings';
-import { seasonPosition, weekStatus, weekWindow } from '../src/shared/domain/calendar';
+} from '#shared/contracts/standings';
+import { seasonPosition, weekStatus, weekWindow } from '#shared/domain/calendar';
 import {
   comparePlayers,
   participation,
   rankTeams,
   teamOverallScore,
   teamWeekScore,
-} from '../src/shared/domain/standings';
+} from '#shared/domain/standings';
 
 /**
  * Standings recomputed from the raw rows alone (players, their active weeks, their attempts),

@@ -20,9 +20,9 @@ import {
   type Player,
 } from '../../tests/play-helpers';
 import { expectStandingsToMatchRawRows, type TeamHistory } from '../../tests/standings-recompute';
-import type { OrganiserSeason, OrganiserTeam } from '../shared/contracts/organise';
-import type { WeekQuestions } from '../shared/contracts/organise-questions';
-import type { Attempt } from '../shared/contracts/play';
+import type { OrganiserSeason, OrganiserTeam } from '#shared/contracts/organise';
+import type { WeekQuestions } from '#shared/contracts/organise-questions';
+import type { Attempt } from '#shared/contracts/play';
 import { attempts, auditLog, salesTeams, teams } from './db/schema';
 
 /**

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from './lib/router';
-import { pickLanguage } from '../shared/domain/language';
+import { pickLanguage } from '#shared/domain/language';
 import { LanguageSync } from './app/language-sync';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Me } from '../../src/shared/contracts/me';
+import type { Me } from '#shared/contracts/me';
 import { formatMoment } from '../../src/web/lib/moment';
 import { DESKTOP, expectNoAxeViolations, PHONE, registerThroughApi, signInAs } from './fixtures';
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import type { Me } from '../../src/shared/contracts/me';
-import type { Attempt, CurrentWeek } from '../../src/shared/contracts/play';
+import type { Me } from '#shared/contracts/me';
+import type { Attempt, CurrentWeek } from '#shared/contracts/play';
 import {
   DESKTOP,
   expectNoAxeViolations,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Standings } from '../../src/shared/contracts/standings';
+import type { Standings } from '#shared/contracts/standings';
 import { newTally, playWeekThrough, readUntil, type Tally } from './load';
 import {
   aggregateMismatches,

@@ -1,4 +1,4 @@
-import type { Attempt } from '../../src/shared/contracts/play';
+import type { Attempt } from '#shared/contracts/play';
 import { describeReply, pickOption, playCalls, think, type SeededPlayer } from './players';
 import { request, sleep, type Reply } from './process';
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Attempt, CurrentWeek } from '../../src/shared/contracts/play';
+import type { Attempt, CurrentWeek } from '#shared/contracts/play';
 import type { PostgresInstance } from './postgres';
 import { request, sleep, type Reply } from './process';
 

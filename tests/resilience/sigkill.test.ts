@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Attempt } from '../../src/shared/contracts/play';
+import type { Attempt } from '#shared/contracts/play';
 import {
   aggregateMismatches,
   describeReply,

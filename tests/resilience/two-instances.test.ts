@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Attempt } from '../../src/shared/contracts/play';
-import type { Me } from '../../src/shared/contracts/me';
-import type { Standings } from '../../src/shared/contracts/standings';
+import type { Attempt } from '#shared/contracts/play';
+import type { Me } from '#shared/contracts/me';
+import type { Standings } from '#shared/contracts/standings';
 import {
   aggregateMismatches,
   describeReply,

@@ -1,4 +1,4 @@
-import { pickLanguage, type Language } from '../../shared/domain/language';
+import { pickLanguage, type Language } from '#shared/domain/language';
 
 /** Texts of the embedded demo identity provider's own pages, in the seven interface languages. */
 const texts = {

@@ -6,7 +6,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { logoutResponseSchema } from '../../shared/contracts/me';
+import { logoutResponseSchema } from '#shared/contracts/me';
 import { AppError } from '../http/errors';
 import {
   completeLogin,

@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
-import { safeReturnTo } from '../../shared/domain/return-to';
+import { safeReturnTo } from '#shared/domain/return-to';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import {

@@ -14,8 +14,8 @@ import {
   type TestApp,
 } from '../../../tests/test-app';
 import { signInOrganiser } from '../../../tests/organise-helpers';
-import type { Me } from '../../shared/contracts/me';
-import type { CurrentWeek } from '../../shared/contracts/play';
+import type { Me } from '#shared/contracts/me';
+import type { CurrentWeek } from '#shared/contracts/play';
 import { CSRF_HEADER } from '../http/security';
 
 /**

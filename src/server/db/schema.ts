@@ -16,8 +16,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { REGIONS } from '../../shared/contracts/season';
-import { LANGUAGES } from '../../shared/domain/language';
+import { REGIONS } from '#shared/contracts/season';
+import { LANGUAGES } from '#shared/domain/language';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 

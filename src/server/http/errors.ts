@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorCode, ErrorDetails } from '../../shared/contracts/errors';
+import type { ErrorCode, ErrorDetails } from '#shared/contracts/errors';
 
 const STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,

@@ -23,8 +23,8 @@ import {
   signedInPlayer,
 } from '../../../tests/play-helpers';
 import { signIn, TEST_ORIGIN } from '../../../tests/test-app';
-import type { OrganiserSeason } from '../../shared/contracts/organise';
-import type { WeekQuestions } from '../../shared/contracts/organise-questions';
+import type { OrganiserSeason } from '#shared/contracts/organise';
+import type { WeekQuestions } from '#shared/contracts/organise-questions';
 import { CSRF_HEADER } from './security';
 
 /**

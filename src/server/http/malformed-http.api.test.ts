@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../../shared/contracts/errors';
+import { ERROR_CODES } from '#shared/contracts/errors';
 import { createTestApp, signIn, TEST_ORIGIN, type TestApp } from '../../../tests/test-app';
 import { CSRF_HEADER } from './security';
 

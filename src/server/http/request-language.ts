@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { resolveLanguage, type Language } from '../../shared/domain/language';
+import { resolveLanguage, type Language } from '#shared/domain/language';
 
 /** The browser's languages (Accept-Language), in its order of preference. */
 export function browserLanguages(request: FastifyRequest): string[] {

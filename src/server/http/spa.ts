@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { projectRoot } from '../project-root';
-import { LANGUAGES, pickLanguage, type Language } from '../../shared/domain/language';
+import { LANGUAGES, pickLanguage, type Language } from '#shared/domain/language';
 import { AppError } from './errors';
 import { browserLanguages } from './request-language';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../lib/i18n';
-import { resolveLanguage } from '../../shared/domain/language';
+import { resolveLanguage } from '#shared/domain/language';
 import { useMe } from '../lib/auth/get-me';
 
 /** Keeps the interface language (DESIGN.md §2 'Language') and <html lang> in step with the player. */

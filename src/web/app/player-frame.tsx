@@ -3,7 +3,7 @@ import { ErrorScreen, LoadingScreen } from '../components/screen-message';
 import { useMe } from '../lib/auth/get-me';
 import { startSignIn } from '../lib/auth/start-sign-in';
 import { Layout } from './layout/layout';
-import type { Me } from '../../shared/contracts/me';
+import type { Me } from '#shared/contracts/me';
 
 /**
  * The frame of every player page (spec §2 access rules): the loading screen while the session

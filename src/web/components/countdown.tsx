@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../lib/i18n';
-import { countdownParts } from '../../shared/domain/durations';
+import { countdownParts } from '#shared/domain/durations';
 import styles from './countdown.module.css';
 
 /** Spec §2: refreshed every 100 ms. */

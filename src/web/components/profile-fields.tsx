@@ -1,6 +1,6 @@
 import { useTranslation } from '../lib/i18n';
-import type { TeamsAndLanguages } from '../../shared/contracts/season';
-import type { Language } from '../../shared/domain/language';
+import type { TeamsAndLanguages } from '#shared/contracts/season';
+import type { Language } from '#shared/domain/language';
 import { countryName } from '../lib/format';
 import styles from './profile-fields.module.css';
 

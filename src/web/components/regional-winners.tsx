@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/i18n';
-import { REGIONS } from '../../shared/domain/regions';
+import { REGIONS } from '#shared/domain/regions';
 import { countryName, pointsCount } from '../lib/format';
 import { useRegionalWinners } from '../lib/standings';
 import { useLoggedFailure } from '../lib/use-logged-failure';

@@ -1,6 +1,6 @@
 import { useTranslation } from '../lib/i18n';
 import { Link } from '../lib/router';
-import { closedEverywhere } from '../../shared/domain/calendar';
+import { closedEverywhere } from '#shared/domain/calendar';
 import { usePlayer } from '../lib/auth/use-player';
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from '../lib/i18n';
-import type { PlayerWeek } from '../../shared/contracts/me';
-import { EVENT_KEYS } from '../../shared/domain/calendar';
+import type { PlayerWeek } from '#shared/contracts/me';
+import { EVENT_KEYS } from '#shared/domain/calendar';
 import { formatWeekStart } from '../lib/format';
 import styles from './week-calendar.module.css';
 

@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorDetails } from '../../shared/contracts/errors';
+import type { ErrorBody, ErrorDetails } from '#shared/contracts/errors';
 
 /**
  * An API failure: the server's error code (translated by the UI), the HTTP status, and the

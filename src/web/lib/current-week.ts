@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from './query';
-import type { CurrentWeek } from '../../shared/contracts/play';
+import type { CurrentWeek } from '#shared/contracts/play';
 import { apiRequest } from './api-client';
 
 export const currentWeekQuery = queryOptions({

@@ -5,7 +5,7 @@ import en from '../locales/en.json';
 import fr from '../locales/fr.json';
 import pl from '../locales/pl.json';
 import th from '../locales/th.json';
-import { weekWindow } from '../../shared/domain/calendar';
+import { weekWindow } from '#shared/domain/calendar';
 import {
   countryName,
   formatDate,

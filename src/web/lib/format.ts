@@ -1,5 +1,5 @@
-import { weekWindow, type CalendarWeek } from '../../shared/domain/calendar';
-import { POINT, toPoints } from '../../shared/domain/scoring';
+import { weekWindow, type CalendarWeek } from '#shared/domain/calendar';
+import { POINT, toPoints } from '#shared/domain/scoring';
 
 /**
  * Intl's formatters are slow to create (on a phone, milliseconds each: the ticker's and the

@@ -6,7 +6,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import { DEFAULT_LANGUAGE, type Language } from '../../shared/domain/language';
+import { DEFAULT_LANGUAGE, type Language } from '#shared/domain/language';
 import { translate, type TFunction, type TOptions, type Texts } from './translate';
 
 export type { TFunction, TOptions } from './translate';

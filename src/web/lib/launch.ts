@@ -1,4 +1,4 @@
-import type { Me } from '../../shared/contracts/me';
+import type { Me } from '#shared/contracts/me';
 
 /**
  * Whether the season has launched for this player, by the server's clock (a device clock may

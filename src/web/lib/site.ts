@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from './query';
-import type { Site } from '../../shared/contracts/me';
+import type { Site } from '#shared/contracts/me';
 import { apiRequest } from './api-client';
 
 export const siteQueryOptions = queryOptions({

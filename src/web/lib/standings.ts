@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from './query';
-import type { RegionalWinners, Standings } from '../../shared/contracts/standings';
+import type { RegionalWinners, Standings } from '#shared/contracts/standings';
 import { apiRequest } from './api-client';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from './query';
-import type { TeamsAndLanguages } from '../../shared/contracts/season';
+import type { TeamsAndLanguages } from '#shared/contracts/season';
 import { apiRequest } from './api-client';
 
 export const teamsAndLanguagesQuery = queryOptions({

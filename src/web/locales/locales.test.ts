@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../shared/domain/language';
-import { ERROR_CODES } from '../../shared/contracts/errors';
+import { LANGUAGES } from '#shared/domain/language';
+import { ERROR_CODES } from '#shared/contracts/errors';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -3,17 +3,17 @@ import {
   calendarWeekInputSchema,
   refineCalendar,
   timeZoneSchema as timeZone,
-} from '../../../shared/contracts/calendar';
+} from '#shared/contracts/calendar';
 import {
   MAX_SALES_TEAMS,
   optionKeySchema as optionKey,
   teamCodeSchema,
   teamFlagSchema,
-} from '../../../shared/contracts/organise';
-import { EVENT_KEYS, WEEK_COUNT } from '../../../shared/domain/calendar';
-import { LANGUAGES } from '../../../shared/domain/language';
-import { questionShapeIssues } from '../../../shared/domain/question-review';
-import { QUESTION_CATEGORIES, REGIONS } from '../../../shared/contracts/season';
+} from '#shared/contracts/organise';
+import { EVENT_KEYS, WEEK_COUNT } from '#shared/domain/calendar';
+import { LANGUAGES } from '#shared/domain/language';
+import { questionShapeIssues } from '#shared/domain/question-review';
+import { QUESTION_CATEGORIES, REGIONS } from '#shared/contracts/season';
 
 /** The versioned content files under content/ (seasons, teams, questions), validated whole. */
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moments2025, SEASON_2025, SEASON_DEMO } from '../../../../tests/factories';
 import { createTestDatabase } from '../../../../tests/test-database';
 import { fixedClock } from '../../../../tests/test-app';
-import { weekStatus } from '../../../shared/domain/calendar';
+import { weekStatus } from '#shared/domain/calendar';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { events, languages, questions, salesTeams, seasons, teams, weeks } from '../../db/schema';
 import { ContentError, readSeasonBundle, type ContentBundle } from './read-content';

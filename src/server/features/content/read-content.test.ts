@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SEASON_2025, SEASON_DEMO } from '../../../../tests/factories';
-import { LANGUAGES } from '../../../shared/domain/language';
-import { QUESTION_CATEGORIES, REGIONS } from '../../../shared/contracts/season';
+import { LANGUAGES } from '#shared/domain/language';
+import { QUESTION_CATEGORIES, REGIONS } from '#shared/contracts/season';
 import { ContentError, readSeasonBundle } from './read-content';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the broken copies are edited as raw JSON */

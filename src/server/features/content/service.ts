@@ -1,4 +1,4 @@
-import { LANGUAGE_LABELS, LANGUAGES } from '../../../shared/domain/language';
+import { LANGUAGE_LABELS, LANGUAGES } from '#shared/domain/language';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import type { QuestionTranslation } from '../../db/schema';

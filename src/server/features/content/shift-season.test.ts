@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SEASON_2025, SEASON_DEMO } from '../../../../tests/factories';
-import { weekStatus } from '../../../shared/domain/calendar';
-import { localDate } from '../../../shared/domain/time-zone';
+import { weekStatus } from '#shared/domain/calendar';
+import { localDate } from '#shared/domain/time-zone';
 import { seasonFileSchema, type SeasonFile } from './content-schema';
 import { shiftToCurrentWeek } from './shift-season';
 

@@ -1,4 +1,4 @@
-import { addDays, localDate } from '../../../shared/domain/time-zone';
+import { addDays, localDate } from '#shared/domain/time-zone';
 import type { SeasonFile } from './content-schema';
 
 const DAY_MS = 86_400_000;

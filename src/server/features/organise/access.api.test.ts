@@ -7,7 +7,7 @@ import {
 } from '../../../../tests/organise-helpers';
 import { createPlayApp, registeredPlayer, type PlayApp } from '../../../../tests/play-helpers';
 import { createTestApp, signIn } from '../../../../tests/test-app';
-import type { Me } from '../../../shared/contracts/me';
+import type { Me } from '#shared/contracts/me';
 
 let t: PlayApp;
 let organiser: ApiClient;

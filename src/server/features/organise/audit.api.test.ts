@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moments2025, storedPlayer } from '../../../../tests/factories';
 import { ok, refused, signInOrganiser, type ApiClient } from '../../../../tests/organise-helpers';
 import { createPlayApp, type PlayApp } from '../../../../tests/play-helpers';
-import type { AuditEntry, OrganiserTeam } from '../../../shared/contracts/organise';
+import type { AuditEntry, OrganiserTeam } from '#shared/contracts/organise';
 
 let t: PlayApp;
 let organiser: ApiClient;

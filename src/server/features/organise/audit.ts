@@ -1,5 +1,5 @@
-import type { AuditEntry } from '../../../shared/contracts/organise';
-import type { AUDIT_ENTITIES } from '../../../shared/contracts/organise';
+import type { AuditEntry } from '#shared/contracts/organise';
+import type { AUDIT_ENTITIES } from '#shared/contracts/organise';
 import type { Database } from '../../db/client';
 import type { PlayerRow } from '../players/repository';
 import * as repo from './audit-repository';

@@ -1,8 +1,8 @@
-import type { Dashboard } from '../../../shared/contracts/organise-reports';
-import { weekSpan } from '../../../shared/domain/calendar-rules';
-import { optionKeys, slotOf, weekReadiness } from '../../../shared/domain/question-review';
-import { participation } from '../../../shared/domain/standings';
-import { averageSeconds } from '../../../shared/domain/time-used';
+import type { Dashboard } from '#shared/contracts/organise-reports';
+import { weekSpan } from '#shared/domain/calendar-rules';
+import { optionKeys, slotOf, weekReadiness } from '#shared/domain/question-review';
+import { participation } from '#shared/domain/standings';
+import { averageSeconds } from '#shared/domain/time-used';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { findWeekQuestions, type QuestionRow } from '../play/repository';

@@ -1,6 +1,6 @@
-import { WEEK_COUNT } from '../../../shared/domain/calendar';
-import { weekSpan } from '../../../shared/domain/calendar-rules';
-import { formatDuration } from '../../../shared/domain/durations';
+import { WEEK_COUNT } from '#shared/domain/calendar';
+import { weekSpan } from '#shared/domain/calendar-rules';
+import { formatDuration } from '#shared/domain/durations';
 import {
   comparePlayers,
   participation,
@@ -8,8 +8,8 @@ import {
   teamOverallScore,
   teamWeekScore,
   type TeamWeek,
-} from '../../../shared/domain/standings';
-import { REGIONS } from '../../../shared/contracts/season';
+} from '#shared/domain/standings';
+import { REGIONS } from '#shared/contracts/season';
 import type { Database } from '../../db/client';
 import { findTeamWeeks, listTeams } from '../standings/repository';
 import { displayName } from './audit';

@@ -1,4 +1,4 @@
-import { gapsQuerySchema, gapsSchema } from '../../../shared/contracts/organise-gaps';
+import { gapsQuerySchema, gapsSchema } from '#shared/contracts/organise-gaps';
 import { knowledgeGaps, knowledgeGapsCsv } from './gaps-service';
 import type { Guard, OrganiseApp, OrganiseDeps } from './routes';
 import { noStore, sendFile } from './routes';

@@ -1,19 +1,14 @@
-import type {
-  Gaps,
-  GapFigures,
-  GapQuestion,
-  GapsQuery,
-} from '../../../shared/contracts/organise-gaps';
-import { REGIONS, type Region } from '../../../shared/contracts/season';
+import type { Gaps, GapFigures, GapQuestion, GapsQuery } from '#shared/contracts/organise-gaps';
+import { REGIONS, type Region } from '#shared/contracts/season';
 import {
   correctPercent,
   LOW_CORRECT_SHARE,
   MIN_ANSWERS_TO_FLAG,
   POPULAR_WRONG_SHARE,
   questionFlags,
-} from '../../../shared/domain/knowledge-gaps';
-import { optionKeys, slotOf } from '../../../shared/domain/question-review';
-import { averageSeconds } from '../../../shared/domain/time-used';
+} from '#shared/domain/knowledge-gaps';
+import { optionKeys, slotOf } from '#shared/domain/question-review';
+import { averageSeconds } from '#shared/domain/time-used';
 import type { Database } from '../../db/client';
 import { listTeams } from '../standings/repository';
 import { findGapRows, findSeasonQuestions, type GapRow } from './gaps-repository';

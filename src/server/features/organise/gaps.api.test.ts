@@ -11,15 +11,15 @@ import {
   type Player,
   type PlayApp,
 } from '../../../../tests/play-helpers';
-import type { Gaps, GapsQuery } from '../../../shared/contracts/organise-gaps';
-import { REGIONS } from '../../../shared/contracts/season';
+import type { Gaps, GapsQuery } from '#shared/contracts/organise-gaps';
+import { REGIONS } from '#shared/contracts/season';
 import {
   correctPercent,
   questionFlags,
   questionOutcomes,
   type QuestionOutcome,
-} from '../../../shared/domain/knowledge-gaps';
-import { averageSeconds } from '../../../shared/domain/time-used';
+} from '#shared/domain/knowledge-gaps';
+import { averageSeconds } from '#shared/domain/time-used';
 import { attempts, questions, teams } from '../../db/schema';
 import { parseCsvRecords } from './csv';
 

@@ -1,4 +1,4 @@
-import { nextStatusChange, weekStatus, weekWindow } from '../../../shared/domain/calendar';
+import { nextStatusChange, weekStatus, weekWindow } from '#shared/domain/calendar';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { findActiveWeeks, saveActiveWeeks, type PlayerRow } from '../players/repository';

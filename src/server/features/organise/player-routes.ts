@@ -1,4 +1,4 @@
-import { playerParamsSchema } from '../../../shared/contracts/organise';
+import { playerParamsSchema } from '#shared/contracts/organise';
 import {
   moveTeamInputSchema,
   playerDetailSchema,
@@ -6,7 +6,7 @@ import {
   playerSearchQuerySchema,
   playerWeekParamsSchema,
   weekInactiveInputSchema,
-} from '../../../shared/contracts/organise-players';
+} from '#shared/contracts/organise-players';
 import { markWeekInactive, movePlayer } from './player-changes';
 import { playerDetail, searchPlayers } from './player-service';
 import type { Guard, OrganiseApp, OrganiseDeps } from './routes';

@@ -1,5 +1,5 @@
-import type { PlayerDetail, PlayerSummary } from '../../../shared/contracts/organise-players';
-import { weekStatus, weekWindow } from '../../../shared/domain/calendar';
+import type { PlayerDetail, PlayerSummary } from '#shared/contracts/organise-players';
+import { weekStatus, weekWindow } from '#shared/domain/calendar';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { findActiveWeeks } from '../players/repository';

@@ -16,7 +16,7 @@ import {
   type Player,
   type PlayApp,
 } from '../../../../tests/play-helpers';
-import type { PlayerDetail, PlayerSummary } from '../../../shared/contracts/organise-players';
+import type { PlayerDetail, PlayerSummary } from '#shared/contracts/organise-players';
 import { attempts, playerTotals, teamWeekStats } from '../../db/schema';
 
 type Code = 'es' | 'fr' | 'mx' | 'co' | 'pl' | 'de';

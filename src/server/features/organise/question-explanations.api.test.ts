@@ -7,7 +7,7 @@ import type {
   OrganiserQuestion,
   QuestionInput,
   WeekQuestions,
-} from '../../../shared/contracts/organise-questions';
+} from '#shared/contracts/organise-questions';
 import { toCsv } from './csv';
 import { CSV_COLUMNS } from './question-files';
 

@@ -16,8 +16,8 @@ import {
   registeredPlayer,
   type PlayApp,
 } from '../../../../tests/play-helpers';
-import type { ImportResult, WeekQuestions } from '../../../shared/contracts/organise-questions';
-import { LANGUAGES } from '../../../shared/domain/language';
+import type { ImportResult, WeekQuestions } from '#shared/contracts/organise-questions';
+import { LANGUAGES } from '#shared/domain/language';
 import { projectRoot } from '../../project-root';
 import { questionsFileSchema } from '../content/content-schema';
 import { toCsv } from './csv';

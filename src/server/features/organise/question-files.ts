@@ -1,4 +1,4 @@
-import { LANGUAGES, isLanguage } from '../../../shared/domain/language';
+import { LANGUAGES, isLanguage } from '#shared/domain/language';
 import {
   isTranslationComplete,
   OPTION_KEYS,
@@ -6,7 +6,7 @@ import {
   QUESTION_SLOTS,
   slotOf,
   type QuestionSlot,
-} from '../../../shared/domain/question-review';
+} from '#shared/domain/question-review';
 import type { QuestionTranslation } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { questionsFileSchema, type QuestionsFile } from '../content/content-schema';

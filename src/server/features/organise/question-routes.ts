@@ -1,4 +1,4 @@
-import { setNumParamsSchema } from '../../../shared/contracts/organise';
+import { setNumParamsSchema } from '#shared/contracts/organise';
 import {
   exportQuerySchema,
   importInputSchema,
@@ -7,7 +7,7 @@ import {
   reviewInputSchema,
   slotParamsSchema,
   weekQuestionsSchema,
-} from '../../../shared/contracts/organise-questions';
+} from '#shared/contracts/organise-questions';
 import type { Guard, OrganiseApp, OrganiseDeps } from './routes';
 import { noStore, sendFile } from './routes';
 import * as questions from './question-service';

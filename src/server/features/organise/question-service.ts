@@ -1,11 +1,11 @@
-import type { QuestionInput, WeekQuestions } from '../../../shared/contracts/organise-questions';
+import type { QuestionInput, WeekQuestions } from '#shared/contracts/organise-questions';
 import {
   missingLanguages,
   placeOf,
   slotOf,
   type QuestionSlot,
   type ReviewStatus,
-} from '../../../shared/domain/question-review';
+} from '#shared/domain/question-review';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { QuestionRow } from '../play/repository';

@@ -1,5 +1,5 @@
-import type { ImportResult } from '../../../shared/contracts/organise-questions';
-import { slotOf, type QuestionSlot } from '../../../shared/domain/question-review';
+import type { ImportResult } from '#shared/contracts/organise-questions';
+import { slotOf, type QuestionSlot } from '#shared/domain/question-review';
 import type { Database } from '../../db/client';
 import type { QuestionRow } from '../play/repository';
 import type { CurrentSeason } from '../season/repository';

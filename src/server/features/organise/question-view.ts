@@ -1,15 +1,12 @@
-import type {
-  OrganiserQuestion,
-  WeekQuestions,
-} from '../../../shared/contracts/organise-questions';
-import type { QuestionCategory } from '../../../shared/contracts/season';
+import type { OrganiserQuestion, WeekQuestions } from '#shared/contracts/organise-questions';
+import type { QuestionCategory } from '#shared/contracts/season';
 import {
   optionKeys,
   QUESTION_SLOTS,
   slotOf,
   translationCompleteness,
   weekReadiness,
-} from '../../../shared/domain/question-review';
+} from '#shared/domain/question-review';
 import type { Database } from '../../db/client';
 import type { QuestionRow } from '../play/repository';
 import type { CurrentSeason } from '../season/repository';

@@ -15,13 +15,13 @@ import {
   registeredPlayer,
   type PlayApp,
 } from '../../../../tests/play-helpers';
-import type { Warnings } from '../../../shared/contracts/organise';
+import type { Warnings } from '#shared/contracts/organise';
 import type {
   OrganiserQuestion,
   QuestionInput,
   WeekQuestions,
-} from '../../../shared/contracts/organise-questions';
-import { LANGUAGES } from '../../../shared/domain/language';
+} from '#shared/contracts/organise-questions';
+import { LANGUAGES } from '#shared/domain/language';
 import { questions } from '../../db/schema';
 
 let t: PlayApp;

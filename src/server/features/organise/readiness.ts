@@ -1,11 +1,11 @@
-import type { Warnings } from '../../../shared/contracts/organise';
-import { weekSpan } from '../../../shared/domain/calendar-rules';
+import type { Warnings } from '#shared/contracts/organise';
+import { weekSpan } from '#shared/domain/calendar-rules';
 import {
   describeWeekProblem,
   slotOf,
   weekReadiness,
   type ReviewedQuestion,
-} from '../../../shared/domain/question-review';
+} from '#shared/domain/question-review';
 import type { Database } from '../../db/client';
 import type { QuestionRow } from '../play/repository';
 import type { CurrentSeason } from '../season/repository';

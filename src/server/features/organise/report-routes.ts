@@ -1,10 +1,10 @@
-import { pageQuerySchema, setNumParamsSchema } from '../../../shared/contracts/organise';
+import { pageQuerySchema, setNumParamsSchema } from '#shared/contracts/organise';
 import {
   dashboardSchema,
   notPlayedPageSchema,
   standingsExportQuerySchema,
   winnersExportQuerySchema,
-} from '../../../shared/contracts/organise-reports';
+} from '#shared/contracts/organise-reports';
 import { toCsv } from './csv';
 import { allNotPlayed, dashboard, notPlayed } from './dashboard-service';
 import { playersCsv, standingsCsv, winnersCsv } from './export-service';

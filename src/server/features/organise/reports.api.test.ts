@@ -15,10 +15,10 @@ import {
   type Player,
   type PlayApp,
 } from '../../../../tests/play-helpers';
-import type { Attempt } from '../../../shared/contracts/play';
-import type { PlayerSummary } from '../../../shared/contracts/organise-players';
-import type { Dashboard } from '../../../shared/contracts/organise-reports';
-import type { RegionalWinners } from '../../../shared/contracts/standings';
+import type { Attempt } from '#shared/contracts/play';
+import type { PlayerSummary } from '#shared/contracts/organise-players';
+import type { Dashboard } from '#shared/contracts/organise-reports';
+import type { RegionalWinners } from '#shared/contracts/standings';
 
 let t: PlayApp;
 let organiser: ApiClient;

@@ -13,7 +13,7 @@ import {
   auditQuerySchema,
   warningsQuerySchema,
   warningsSchema,
-} from '../../../shared/contracts/organise';
+} from '#shared/contracts/organise';
 import { requireOrganiser } from '../../auth/organiser-role';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';

@@ -1,4 +1,4 @@
-import { organiserSeasonSchema, seasonInputSchema } from '../../../shared/contracts/organise';
+import { organiserSeasonSchema, seasonInputSchema } from '#shared/contracts/organise';
 import type { Guard, OrganiseApp, OrganiseDeps } from './routes';
 import { noStore } from './routes';
 import { organiserSeason, updateSeason } from './season-service';

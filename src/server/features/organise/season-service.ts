@@ -1,5 +1,5 @@
-import type { OrganiserSeason, SeasonInput } from '../../../shared/contracts/organise';
-import { weekSpan } from '../../../shared/domain/calendar-rules';
+import type { OrganiserSeason, SeasonInput } from '#shared/contracts/organise';
+import { weekSpan } from '#shared/domain/calendar-rules';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { CurrentSeason } from '../season/repository';

@@ -8,8 +8,8 @@ import {
   type ApiClient,
 } from '../../../../tests/organise-helpers';
 import { createPlayApp, type PlayApp } from '../../../../tests/play-helpers';
-import type { OrganiserSeason, SeasonInput } from '../../../shared/contracts/organise';
-import type { Season } from '../../../shared/contracts/season';
+import type { OrganiserSeason, SeasonInput } from '#shared/contracts/organise';
+import type { Season } from '#shared/contracts/season';
 
 let t: PlayApp;
 let organiser: ApiClient;

@@ -5,7 +5,7 @@ import {
   salesTeamInputSchema,
   teamCreateSchema,
   teamInputSchema,
-} from '../../../shared/contracts/organise';
+} from '#shared/contracts/organise';
 import type { Guard, OrganiseApp, OrganiseDeps } from './routes';
 import { noStore } from './routes';
 import * as teams from './team-service';

@@ -1,9 +1,5 @@
-import {
-  MAX_SALES_TEAMS,
-  type OrganiserTeam,
-  type TeamInput,
-} from '../../../shared/contracts/organise';
-import { weekStatus } from '../../../shared/domain/calendar';
+import { MAX_SALES_TEAMS, type OrganiserTeam, type TeamInput } from '#shared/contracts/organise';
+import { weekStatus } from '#shared/domain/calendar';
 import type { Database } from '../../db/client';
 import { AppError, isNameClash, postgresError } from '../../http/errors';
 import { findCurrentSeason } from '../season/repository';

@@ -9,8 +9,8 @@ import {
   type ApiClient,
 } from '../../../../tests/organise-helpers';
 import { createPlayApp, registeredPlayer, type PlayApp } from '../../../../tests/play-helpers';
-import type { OrganiserTeam } from '../../../shared/contracts/organise';
-import type { Standings } from '../../../shared/contracts/standings';
+import type { OrganiserTeam } from '#shared/contracts/organise';
+import type { Standings } from '#shared/contracts/standings';
 
 let t: PlayApp;
 let organiser: ApiClient;

@@ -1,7 +1,7 @@
-import type { Attempt, PlayQuestion } from '../../../shared/contracts/play';
-import type { QuestionCategory } from '../../../shared/contracts/season';
-import { QUESTIONS_PER_WEEK } from '../../../shared/domain/scoring';
-import type { Language } from '../../../shared/domain/language';
+import type { Attempt, PlayQuestion } from '#shared/contracts/play';
+import type { QuestionCategory } from '#shared/contracts/season';
+import { QUESTIONS_PER_WEEK } from '#shared/domain/scoring';
+import type { Language } from '#shared/domain/language';
 import type { AttemptRow, QuestionRow } from './repository';
 
 /** A question in the player's language (English when not translated), options in `order`. */

@@ -13,8 +13,8 @@ import {
   type PlayApp,
   type Player,
 } from '../../../../tests/play-helpers';
-import type { Attempt, CurrentWeek } from '../../../shared/contracts/play';
-import { mainSetScore } from '../../../shared/domain/scoring';
+import type { Attempt, CurrentWeek } from '#shared/contracts/play';
+import { mainSetScore } from '#shared/domain/scoring';
 import { attempts, questions } from '../../db/schema';
 import { notifyContentChanged } from '../season/content-cache';
 

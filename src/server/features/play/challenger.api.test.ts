@@ -14,8 +14,8 @@ import {
   type PlayApp,
   type Player,
 } from '../../../../tests/play-helpers';
-import type { Attempt } from '../../../shared/contracts/play';
-import { weekScore } from '../../../shared/domain/scoring';
+import type { Attempt } from '#shared/contracts/play';
+import { weekScore } from '#shared/domain/scoring';
 import { playerTotals, questions } from '../../db/schema';
 
 /** The optional challenger: one question, its own 300 s, +5 points or the week halved. */

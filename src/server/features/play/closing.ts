@@ -1,6 +1,6 @@
-import { oldestOpenDeadline, pastGrace } from '../../../shared/domain/play-clock';
-import { mainSetScore, QUESTIONS_PER_WEEK, weekScore } from '../../../shared/domain/scoring';
-import { timeUsedMs } from '../../../shared/domain/time-used';
+import { oldestOpenDeadline, pastGrace } from '#shared/domain/play-clock';
+import { mainSetScore, QUESTIONS_PER_WEEK, weekScore } from '#shared/domain/scoring';
+import { timeUsedMs } from '#shared/domain/time-used';
 import { afterCommit, type Database } from '../../db/client';
 import { recordScore } from '../standings/aggregates';
 import type { StoredAnswer } from '../../db/schema';

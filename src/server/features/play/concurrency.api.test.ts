@@ -11,7 +11,7 @@ import {
   storedAttempt,
   type PlayApp,
 } from '../../../../tests/play-helpers';
-import type { Attempt } from '../../../shared/contracts/play';
+import type { Attempt } from '#shared/contracts/play';
 import { attempts } from '../../db/schema';
 
 /**

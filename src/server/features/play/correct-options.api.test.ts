@@ -13,7 +13,7 @@ import {
   type Player,
 } from '../../../../tests/play-helpers';
 import { eq } from 'drizzle-orm';
-import type { Attempt } from '../../../shared/contracts/play';
+import type { Attempt } from '#shared/contracts/play';
 import { questions } from '../../db/schema';
 import { notifyContentChanged } from '../season/content-cache';
 

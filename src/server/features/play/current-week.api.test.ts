@@ -12,7 +12,7 @@ import {
 } from '../../../../tests/play-helpers';
 import { moments2025 } from '../../../../tests/factories';
 import { createTestApp, signIn, type TestApp } from '../../../../tests/test-app';
-import type { CurrentWeek } from '../../../shared/contracts/play';
+import type { CurrentWeek } from '#shared/contracts/play';
 import { attempts, questions } from '../../db/schema';
 
 /** GET /api/weeks/current: which state /questions shows, and the start refusals that go with it. */

@@ -12,7 +12,7 @@ import {
   type PlayApp,
   type Player,
 } from '../../../../tests/play-helpers';
-import type { CurrentWeek } from '../../../shared/contracts/play';
+import type { CurrentWeek } from '#shared/contracts/play';
 import { sweepExpiredAttempts } from './closing';
 
 /** The 300 s deadline (+ 2 s grace) with a fixed clock: refusals, lazy close and the sweep. */

@@ -1,6 +1,6 @@
-import { weekWindow } from '../../../shared/domain/calendar';
-import { oldestOpenDeadline, pastGrace, playDeadline } from '../../../shared/domain/play-clock';
-import { QUESTIONS_PER_WEEK } from '../../../shared/domain/scoring';
+import { weekWindow } from '#shared/domain/calendar';
+import { oldestOpenDeadline, pastGrace, playDeadline } from '#shared/domain/play-clock';
+import { QUESTIONS_PER_WEEK } from '#shared/domain/scoring';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { PlayerRow } from '../players/repository';

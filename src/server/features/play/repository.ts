@@ -13,7 +13,7 @@ import {
   sql,
   sum,
 } from 'drizzle-orm';
-import { QUESTIONS_PER_WEEK } from '../../../shared/domain/scoring';
+import { QUESTIONS_PER_WEEK } from '#shared/domain/scoring';
 import type { Database } from '../../db/client';
 import { prepared, preparedSql, valueOf } from '../../db/prepared';
 import { attempts, questions, type StoredAnswer } from '../../db/schema';

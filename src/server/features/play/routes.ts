@@ -12,7 +12,7 @@ import {
   challengerAnswerInputSchema,
   currentWeekSchema,
   playerStatsSchema,
-} from '../../../shared/contracts/play';
+} from '#shared/contracts/play';
 import { languageOf } from '../../http/request-language';
 import * as actions from './play-actions';
 import type { AttemptRow } from './repository';

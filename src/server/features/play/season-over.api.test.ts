@@ -8,7 +8,7 @@ import {
   signedInPlayer,
   type PlayApp,
 } from '../../../../tests/play-helpers';
-import type { CurrentWeek } from '../../../shared/contracts/play';
+import type { CurrentWeek } from '#shared/contracts/play';
 
 /**
  * Issue 14: after the season's last week /questions said 'come back when the next week opens'.

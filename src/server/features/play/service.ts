@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
-import type { Attempt, CurrentWeek, PlayerStats } from '../../../shared/contracts/play';
-import type { QuestionCategory } from '../../../shared/contracts/season';
-import { closedEverywhere, seasonPosition, weekWindow } from '../../../shared/domain/calendar';
-import type { Language } from '../../../shared/domain/language';
-import { playDeadline } from '../../../shared/domain/play-clock';
-import { slotOf, weekReadiness } from '../../../shared/domain/question-review';
-import { QUESTIONS_PER_WEEK } from '../../../shared/domain/scoring';
+import type { Attempt, CurrentWeek, PlayerStats } from '#shared/contracts/play';
+import type { QuestionCategory } from '#shared/contracts/season';
+import { closedEverywhere, seasonPosition, weekWindow } from '#shared/domain/calendar';
+import type { Language } from '#shared/domain/language';
+import { playDeadline } from '#shared/domain/play-clock';
+import { slotOf, weekReadiness } from '#shared/domain/question-review';
+import { QUESTIONS_PER_WEEK } from '#shared/domain/scoring';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';

@@ -11,7 +11,7 @@ import {
   type PlayApp,
   type Player,
 } from '../../../../tests/play-helpers';
-import type { PlayerStats } from '../../../shared/contracts/play';
+import type { PlayerStats } from '#shared/contracts/play';
 
 /** GET /api/me/stats: the account page's tiles, from the player's scored attempts. */
 

@@ -11,7 +11,7 @@ import {
   type PlayApp,
   type Player,
 } from '../../../../tests/play-helpers';
-import type { CurrentWeek, PlayerStats } from '../../../shared/contracts/play';
+import type { CurrentWeek, PlayerStats } from '#shared/contracts/play';
 import { sweepExpiredAttempts } from './closing';
 
 /**

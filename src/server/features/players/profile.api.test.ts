@@ -10,7 +10,7 @@ import {
   weeksOff,
 } from '../../../../tests/factories';
 import { createTestApp, fixedClock, signIn, type TestApp } from '../../../../tests/test-app';
-import type { Me, ProfileInput } from '../../../shared/contracts/me';
+import type { Me, ProfileInput } from '#shared/contracts/me';
 
 const clock = fixedClock(moments2025.beforeLaunch);
 let t: TestApp;

@@ -9,7 +9,7 @@ import {
   weeksOff,
 } from '../../../../tests/factories';
 import { createTestApp, fixedClock, signIn, type TestApp } from '../../../../tests/test-app';
-import type { Me } from '../../../shared/contracts/me';
+import type { Me } from '#shared/contracts/me';
 
 const clock = fixedClock(moments2025.beforeLaunch);
 let t: TestApp;

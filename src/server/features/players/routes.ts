@@ -1,6 +1,6 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { meSchema, profileInputSchema } from '../../../shared/contracts/me';
+import { meSchema, profileInputSchema } from '#shared/contracts/me';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { findPlayerById } from './repository';

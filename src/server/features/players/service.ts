@@ -1,4 +1,4 @@
-import type { Me, ProfileInput } from '../../../shared/contracts/me';
+import type { Me, ProfileInput } from '#shared/contracts/me';
 import {
   canChangeWeek,
   launchAt,
@@ -7,8 +7,8 @@ import {
   teamChangeable,
   weekStatus,
   weekWindow,
-} from '../../../shared/domain/calendar';
-import { isLanguage } from '../../../shared/domain/language';
+} from '#shared/domain/calendar';
+import { isLanguage } from '#shared/domain/language';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';

@@ -1,5 +1,5 @@
-import type { Language } from '../../../shared/domain/language';
-import type { ReminderKind } from '../../../shared/domain/reminders';
+import type { Language } from '#shared/domain/language';
+import type { ReminderKind } from '#shared/domain/reminders';
 
 /**
  * The reminder e-mails' texts, in every interface language, in this one file: the server has no

@@ -12,7 +12,7 @@ import {
   type Player,
 } from '../../../../tests/play-helpers';
 import { createTestApp, signIn } from '../../../../tests/test-app';
-import type { Outbox } from '../../../shared/contracts/reminders';
+import type { Outbox } from '#shared/contracts/reminders';
 import { createMailer } from './mailer';
 import { claimReminders } from './repository';
 import { LEASE_MS, runReminderRound, type ReminderDeps, type RemindersPlanned } from './service';

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { players, reminders, teams } from '../../db/schema';
-import type { ReminderKind } from '../../../shared/domain/reminders';
+import type { ReminderKind } from '#shared/domain/reminders';
 
 export type ReminderRow = typeof reminders.$inferSelect;
 

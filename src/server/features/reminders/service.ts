@@ -1,6 +1,6 @@
-import { weekWindow } from '../../../shared/domain/calendar';
-import { resolveLanguage } from '../../../shared/domain/language';
-import { dueReminder, type ReminderTimes } from '../../../shared/domain/reminders';
+import { weekWindow } from '#shared/domain/calendar';
+import { resolveLanguage } from '#shared/domain/language';
+import { dueReminder, type ReminderTimes } from '#shared/domain/reminders';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { findCurrentSeason, type CurrentSeason } from '../season/repository';

@@ -13,7 +13,7 @@ import {
   type PlayApp,
   type Player,
 } from '../../../../tests/play-helpers';
-import type { WeekReview } from '../../../shared/contracts/review';
+import type { WeekReview } from '#shared/contracts/review';
 import { questions } from '../../db/schema';
 import type { QuestionRow } from '../play/repository';
 import { notifyContentChanged } from '../season/content-cache';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { reviewParamsSchema, weekReviewSchema } from '../../../shared/contracts/review';
+import { reviewParamsSchema, weekReviewSchema } from '#shared/contracts/review';
 import { languageOf } from '../../http/request-language';
 import type { PlayDeps } from '../play/service';
 import { weekReview } from './service';

@@ -1,9 +1,9 @@
-import type { QuestionCategory } from '../../../shared/contracts/season';
-import type { ReviewQuestion, WeekReview } from '../../../shared/contracts/review';
-import { closedEverywhere } from '../../../shared/domain/calendar';
-import type { Language } from '../../../shared/domain/language';
-import { localisedQuestion } from '../../../shared/domain/localised-question';
-import { POINT } from '../../../shared/domain/scoring';
+import type { QuestionCategory } from '#shared/contracts/season';
+import type { ReviewQuestion, WeekReview } from '#shared/contracts/review';
+import { closedEverywhere } from '#shared/domain/calendar';
+import type { Language } from '#shared/domain/language';
+import { localisedQuestion } from '#shared/domain/localised-question';
+import { POINT } from '#shared/domain/scoring';
 import { AppError } from '../../http/errors';
 import { closeIfExpired } from '../play/closing';
 import * as playRepo from '../play/repository';

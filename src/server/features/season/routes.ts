@@ -5,9 +5,9 @@ import {
   seasonSchema,
   teamsAndLanguagesSchema,
   LAUNCH_FALLBACK,
-} from '../../../shared/contracts/season';
-import { siteSchema } from '../../../shared/contracts/me';
-import { launchAt } from '../../../shared/domain/calendar';
+} from '#shared/contracts/season';
+import { siteSchema } from '#shared/contracts/me';
+import { launchAt } from '#shared/domain/calendar';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { findCurrentSeason, listLanguages, listTeamsWithSalesTeams } from './repository';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSeason2025, moments2025 } from '../../../../tests/factories';
 import { createTestApp, fixedClock, signIn, type TestApp } from '../../../../tests/test-app';
-import { LAUNCH_FALLBACK, REGIONS, type TeamsAndLanguages } from '../../../shared/contracts/season';
-import { LANGUAGES } from '../../../shared/domain/language';
+import { LAUNCH_FALLBACK, REGIONS, type TeamsAndLanguages } from '#shared/contracts/season';
+import { LANGUAGES } from '#shared/domain/language';
 
 const clock = fixedClock(moments2025.beforeLaunch);
 let t: TestApp;

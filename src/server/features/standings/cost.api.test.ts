@@ -13,7 +13,7 @@ import { createTestDatabase } from '../../../../tests/test-database';
 import type { DatabaseHandle } from '../../db/client';
 import { notifyContentChanged } from '../season/content-cache';
 import { findTopPlayers } from './repository';
-import type { Standings } from '../../../shared/contracts/standings';
+import type { Standings } from '#shared/contracts/standings';
 
 /**
  * A standings request's cost does not grow with the number of players: the same SQL

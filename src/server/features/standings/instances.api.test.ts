@@ -13,8 +13,8 @@ import {
 import { createTestApp, fixedClock } from '../../../../tests/test-app';
 import { createTestDatabase } from '../../../../tests/test-database';
 import type { DatabaseHandle } from '../../db/client';
-import type { CurrentWeek } from '../../../shared/contracts/play';
-import type { Standings } from '../../../shared/contracts/standings';
+import type { CurrentWeek } from '#shared/contracts/play';
+import type { Standings } from '#shared/contracts/standings';
 
 /**
  * Two server instances on one database, each with its own standings cache: a write on either

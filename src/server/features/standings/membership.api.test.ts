@@ -18,7 +18,7 @@ import {
   type PlayApp,
   type Player,
 } from '../../../../tests/play-helpers';
-import type { MyTeam, Standings, TrackStandings } from '../../../shared/contracts/standings';
+import type { MyTeam, Standings, TrackStandings } from '#shared/contracts/standings';
 
 /**
  * Holidays and team changes move the active-member counts of the weeks not begun, and only

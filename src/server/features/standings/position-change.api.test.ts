@@ -10,7 +10,7 @@ import {
   type PlayApp,
   type Player,
 } from '../../../../tests/play-helpers';
-import type { Standings } from '../../../shared/contracts/standings';
+import type { Standings } from '#shared/contracts/standings';
 
 /**
  * The change of position since the previous week closed. Week 1: Spain (Ana, 5.80) leads

@@ -7,7 +7,7 @@ import {
   standingsSchema,
   trackQuerySchema,
   trackStandingsSchema,
-} from '../../../shared/contracts/standings';
+} from '#shared/contracts/standings';
 import { sendBody, serializeBody, type SharedBody } from '../../http/json-body';
 import type { StandingsCache } from './cache';
 import * as service from './service';

@@ -3,10 +3,10 @@ import type {
   RegionalWinners,
   Standings,
   TrackStandings,
-} from '../../../shared/contracts/standings';
-import { setNumber } from '../../../shared/domain/calendar';
-import { participation, teamWeekScore } from '../../../shared/domain/standings';
-import { averageSeconds } from '../../../shared/domain/time-used';
+} from '#shared/contracts/standings';
+import { setNumber } from '#shared/domain/calendar';
+import { participation, teamWeekScore } from '#shared/domain/standings';
+import { averageSeconds } from '#shared/domain/time-used';
 import type { PlayerRow } from '../players/repository';
 import { AppError } from '../../http/errors';
 import type { StandingsSnapshot } from './snapshot';

@@ -1,13 +1,13 @@
-import type { Region } from '../../../shared/contracts/season';
-import type { TeamStanding } from '../../../shared/contracts/standings';
-import { nextStatusChange, seasonPosition, weekStatus } from '../../../shared/domain/calendar';
+import type { Region } from '#shared/contracts/season';
+import type { TeamStanding } from '#shared/contracts/standings';
+import { nextStatusChange, seasonPosition, weekStatus } from '#shared/domain/calendar';
 import {
   comparePlayers,
   participation,
   rankTeams,
   teamOverallScore,
   type TeamWeek,
-} from '../../../shared/domain/standings';
+} from '#shared/domain/standings';
 import type { Database } from '../../db/client';
 import { findCurrentSeason } from '../season/repository';
 import * as repo from './repository';

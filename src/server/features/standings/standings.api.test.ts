@@ -13,14 +13,14 @@ import {
   type PlayApp,
   type Player,
 } from '../../../../tests/play-helpers';
-import type { CurrentWeek } from '../../../shared/contracts/play';
+import type { CurrentWeek } from '#shared/contracts/play';
 import type {
   MyTeam,
   RegionalWinners,
   Standings,
   TeamStanding,
   TrackStandings,
-} from '../../../shared/contracts/standings';
+} from '#shared/contracts/standings';
 
 /**
  * The standings endpoints on a week-1 season played through the real API, checked against

@@ -13,9 +13,9 @@ import {
   type PlayApp,
   type Player,
 } from '../../../../tests/play-helpers';
-import type { Attempt } from '../../../shared/contracts/play';
-import type { Dashboard } from '../../../shared/contracts/organise-reports';
-import type { MyTeam } from '../../../shared/contracts/standings';
+import type { Attempt } from '#shared/contracts/play';
+import type { Dashboard } from '#shared/contracts/organise-reports';
+import type { MyTeam } from '#shared/contracts/standings';
 
 /**
  * Issue 14: a time-out is the slowest set there is, not the fastest. Canada: Olivia answers

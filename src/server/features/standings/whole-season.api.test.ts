@@ -22,7 +22,7 @@ import {
   expectStandingsToMatchRawRows,
 } from '../../../../tests/standings-recompute';
 import { createTestApp, fixedClock, type TestApp } from '../../../../tests/test-app';
-import type { Attempt } from '../../../shared/contracts/play';
+import type { Attempt } from '#shared/contracts/play';
 import { attempts, teams as teamsTable, weeks } from '../../db/schema';
 import { readSeasonBundle } from '../content/read-content';
 import { seasonFileSchema, teamsFileSchema } from '../content/content-schema';

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/i18n';
 import { NavLink } from '../../lib/router';
-import type { Me } from '../../../shared/contracts/me';
+import type { Me } from '#shared/contracts/me';
 import { Flag } from '../../components/flag';
 import { Logo } from '../../components/logo';
 import { useLogout } from '../../lib/auth/logout';

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/i18n';
 import { Outlet } from '../../lib/router';
-import type { Me } from '../../../shared/contracts/me';
+import type { Me } from '#shared/contracts/me';
 import { InsideMain } from '../../components/screen-message';
 import { hasLaunched } from '../../lib/launch';
 import { Footer } from './footer';

@@ -1,6 +1,6 @@
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import type { TeamStanding } from '../../../shared/contracts/standings';
+import type { TeamStanding } from '#shared/contracts/standings';
 import { Flag } from '../../components/flag';
 import { countryName, pointsCount } from '../../lib/format';
 import { useStandings } from '../../lib/standings';

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Link } from '../../lib/router';
-import type { Me } from '../../../shared/contracts/me';
-import type { Team } from '../../../shared/contracts/season';
-import { nextTeamChange, seasonPosition } from '../../../shared/domain/calendar';
-import { resolveLanguage } from '../../../shared/domain/language';
+import type { Me } from '#shared/contracts/me';
+import type { Team } from '#shared/contracts/season';
+import { nextTeamChange, seasonPosition } from '#shared/domain/calendar';
+import { resolveLanguage } from '#shared/domain/language';
 import { ProfileFields, type ProfileChoice } from '../../components/profile-fields';
 import { useReviewableWeeks } from '../../components/review-links';
 import { WeekCalendar } from '../../components/week-calendar';

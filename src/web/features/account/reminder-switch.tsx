@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '../../lib/query';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import type { Me } from '../../../shared/contracts/me';
-import type { ReminderSetting } from '../../../shared/contracts/reminders';
+import type { Me } from '#shared/contracts/me';
+import type { ReminderSetting } from '#shared/contracts/reminders';
 import { usePlayer } from '../../lib/auth/use-player';
 import { apiRequest } from '../../lib/api-client';
 import { useErrorText, useTransientMessage } from '../../lib/use-error-message';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { fastestTimeLabel } from '../../../shared/domain/durations';
+import { fastestTimeLabel } from '#shared/domain/durations';
 import { formatPoints } from '../../lib/format';
 import { usePlayerStats } from './api/get-stats';
 import { StatTiles } from '../../components/stat-tiles';

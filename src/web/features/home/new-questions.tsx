@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/i18n';
 import { Link } from '../../lib/router';
-import { QUESTIONS_PER_WEEK } from '../../../shared/domain/scoring';
+import { QUESTIONS_PER_WEEK } from '#shared/domain/scoring';
 import styles from './new-questions.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import type { Me } from '../../../shared/contracts/me';
+import type { Me } from '#shared/contracts/me';
 import { useCurrentWeek } from '../../lib/current-week';
 import { prefersReducedMotion } from '../../lib/use-reduced-motion';
 import { IntroCard } from './intro-card';

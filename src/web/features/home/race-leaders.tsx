@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
-import type { TrackStandings } from '../../../shared/contracts/standings';
+import type { TrackStandings } from '#shared/contracts/standings';
 import { TeamPlace } from '../../components/team-place';
 import { pointsCount } from '../../lib/format';
 import styles from './track-view.module.css';

@@ -7,8 +7,8 @@ import {
   type RefObject,
 } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import type { TrackStandings } from '../../../shared/contracts/standings';
-import { trackProgress } from '../../../shared/domain/standings';
+import type { TrackStandings } from '#shared/contracts/standings';
+import { trackProgress } from '#shared/domain/standings';
 import { Flag } from '../../components/flag';
 import { countryName, pointsCount } from '../../lib/format';
 import { useReducedMotion } from '../../lib/use-reduced-motion';

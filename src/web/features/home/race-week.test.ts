@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Me, PlayerWeek } from '../../../shared/contracts/me';
+import type { Me, PlayerWeek } from '#shared/contracts/me';
 import { currentEvent, nextWeek, raceWeek } from './race-week';
 
 type Season = NonNullable<Me['season']>;

@@ -1,4 +1,4 @@
-import type { Me, PlayerWeek } from '../../../shared/contracts/me';
+import type { Me, PlayerWeek } from '#shared/contracts/me';
 
 type Season = NonNullable<Me['season']>;
 export type SeasonEvent = Season['events'][number];

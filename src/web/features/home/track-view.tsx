@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Link } from '../../lib/router';
-import type { PlayerWeek } from '../../../shared/contracts/me';
+import type { PlayerWeek } from '#shared/contracts/me';
 import { formatDate } from '../../lib/format';
 import { useLoggedFailure } from '../../lib/use-logged-failure';
 import { useTrackStandings } from './api/get-track-standings';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
-import type { Standings, TeamStanding } from '../../../shared/contracts/standings';
+import type { Standings, TeamStanding } from '#shared/contracts/standings';
 import { Flag } from '../../components/flag';
 import { countryName, formatPoints, pointsCount } from '../../lib/format';
 import styles from './leaderboard.module.css';

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/i18n';
-import type { MyTeam } from '../../../shared/contracts/standings';
-import { fastestTimeLabel } from '../../../shared/domain/durations';
+import type { MyTeam } from '#shared/contracts/standings';
+import { fastestTimeLabel } from '#shared/domain/durations';
 import { formatPoints } from '../../lib/format';
 import { StatTiles } from '../../components/stat-tiles';
 

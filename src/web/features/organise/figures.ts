@@ -1,4 +1,4 @@
-import { fastestTimeLabel } from '../../../shared/domain/durations';
+import { fastestTimeLabel } from '#shared/domain/durations';
 import { formatPoints, formatter } from '../../lib/format';
 
 /** Shown where a figure does not exist yet (nobody played, nobody answered). */

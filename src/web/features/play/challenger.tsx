@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import type { Attempt } from '../../../shared/contracts/play';
-import { CHALLENGER_BONUS } from '../../../shared/domain/scoring';
+import type { Attempt } from '#shared/contracts/play';
+import { CHALLENGER_BONUS } from '#shared/domain/scoring';
 import { pointsCount } from '../../lib/format';
 import { CountdownRing } from './countdown-ring';
 import { QuestionForm } from './question-form';

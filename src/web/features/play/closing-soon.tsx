@@ -1,7 +1,7 @@
 import { useQueryClient } from '../../lib/query';
 import { useTranslation } from '../../lib/i18n';
-import { clockLabel } from '../../../shared/domain/durations';
-import { PLAY_SECONDS } from '../../../shared/domain/scoring';
+import { clockLabel } from '#shared/domain/durations';
+import { PLAY_SECONDS } from '#shared/domain/scoring';
 import styles from './play.module.css';
 import { useServerCountdown } from './use-server-countdown';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/i18n';
-import { clockLabel } from '../../../shared/domain/durations';
-import { PLAY_SECONDS } from '../../../shared/domain/scoring';
+import { clockLabel } from '#shared/domain/durations';
+import { PLAY_SECONDS } from '#shared/domain/scoring';
 import styles from './play.module.css';
 
 const RADIUS = 44;

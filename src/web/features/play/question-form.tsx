@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import type { PlayQuestion } from '../../../shared/contracts/play';
+import type { PlayQuestion } from '#shared/contracts/play';
 import styles from './play.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { Attempt } from '../../../shared/contracts/play';
+import type { Attempt } from '#shared/contracts/play';
 
 /** Where a reload finds the attempt this tab was playing (one tab, one attempt). */
 const KEY = 'podium.attempt-in-play';

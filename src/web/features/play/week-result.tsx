@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Link } from '../../lib/router';
-import type { Attempt } from '../../../shared/contracts/play';
-import { averageSpeedLabel, formatDuration } from '../../../shared/domain/durations';
-import { QUESTIONS_PER_WEEK } from '../../../shared/domain/scoring';
+import type { Attempt } from '#shared/contracts/play';
+import { averageSpeedLabel, formatDuration } from '#shared/domain/durations';
+import { QUESTIONS_PER_WEEK } from '#shared/domain/scoring';
 import { formatPoints } from '../../lib/format';
 import styles from './play.module.css';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import type { Me } from '../../../shared/contracts/me';
-import { resolveLanguage } from '../../../shared/domain/language';
+import type { Me } from '#shared/contracts/me';
+import { resolveLanguage } from '#shared/domain/language';
 import { ProfileFields, type ProfileChoice } from '../../components/profile-fields';
 import { WeekCalendar } from '../../components/week-calendar';
 import { ApiError } from '../../lib/api-client';

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/i18n';
 import { Link } from '../../lib/router';
-import type { Me } from '../../../shared/contracts/me';
+import type { Me } from '#shared/contracts/me';
 import { Countdown } from '../../components/countdown';
 import { formatDate } from '../../lib/format';
 import { RegistrationForm } from './registration-form';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
-import type { ReviewQuestion } from '../../../shared/contracts/review';
+import type { ReviewQuestion } from '#shared/contracts/review';
 import styles from './review.module.css';
 
 /** One question of the review: options with the correct one and the player's, then why. */

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../lib/i18n';
 import { Link, useParams } from '../../lib/router';
-import type { WeekReview } from '../../../shared/contracts/review';
-import { WEEK_COUNT } from '../../../shared/domain/calendar';
+import type { WeekReview } from '#shared/contracts/review';
+import { WEEK_COUNT } from '#shared/domain/calendar';
 import { LoadFailed } from '../../components/load-failed';
 import { ApiError } from '../../lib/api-client';
 import { usePlayer } from '../../lib/auth/use-player';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '../query';
-import type { Me } from '../../../shared/contracts/me';
+import type { Me } from '#shared/contracts/me';
 import { ApiError, apiRequest } from '../api-client';
 
 /** The signed-in player, or null when signed out (401). Other failures are errors. */

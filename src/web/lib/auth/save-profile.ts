@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '../query';
-import type { Me, ProfileInput } from '../../../shared/contracts/me';
+import type { Me, ProfileInput } from '#shared/contracts/me';
 import { apiRequest } from '../api-client';
 
 /**

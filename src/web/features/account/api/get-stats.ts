@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '../../../lib/query';
-import type { PlayerStats } from '../../../../shared/contracts/play';
+import type { PlayerStats } from '#shared/contracts/play';
 import { apiRequest } from '../../../lib/api-client';
 
 export const statsQuery = queryOptions({

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '../../../lib/query';
-import type { MyTeam } from '../../../../shared/contracts/standings';
+import type { MyTeam } from '#shared/contracts/standings';
 import { apiRequest } from '../../../lib/api-client';
 import { STANDINGS_REFRESH_MS } from '../../../lib/standings';
 

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../../../shared/contracts/organise';
+import type { AuditEntry } from '#shared/contracts/organise';
 
 /**
  * What the audit log can be filtered by (AUDIT_ENTITIES in contracts/organise.ts, which brings

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n';
-import type { AuditEntry } from '../../../../shared/contracts/organise';
+import type { AuditEntry } from '#shared/contracts/organise';
 import { usePlayer } from '../../../lib/auth/use-player';
 import styles from '../organise-screen.module.css';
 import { formatInstant } from '../season/dates';

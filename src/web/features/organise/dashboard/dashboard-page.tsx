@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/i18n';
 import { useSearchParams } from '../../../lib/router';
-import type { OrganiserSeason } from '../../../../shared/contracts/organise';
+import type { OrganiserSeason } from '#shared/contracts/organise';
 import { LoadFailed } from '../../../components/load-failed';
 import { usePlayer } from '../../../lib/auth/use-player';
 import { formatDate, formatter } from '../../../lib/format';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n';
-import type { Dashboard } from '../../../../shared/contracts/organise-reports';
+import type { Dashboard } from '#shared/contracts/organise-reports';
 import styles from './dashboard.module.css';
 import { percentText } from '../figures';
 import { ShareBar } from '../share-bar';

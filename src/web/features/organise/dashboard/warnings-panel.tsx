@@ -1,6 +1,6 @@
 import { useTranslation, type TFunction } from '../../../lib/i18n';
 import { Link } from '../../../lib/router';
-import type { Warnings } from '../../../../shared/contracts/organise';
+import type { Warnings } from '#shared/contracts/organise';
 import { formatDate, formatList, formatter, languageName } from '../../../lib/format';
 import { useWarnings, WARNING_DAYS } from './api/get-warnings';
 import styles from './dashboard.module.css';

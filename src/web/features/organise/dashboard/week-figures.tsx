@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n';
-import type { Dashboard } from '../../../../shared/contracts/organise-reports';
+import type { Dashboard } from '#shared/contracts/organise-reports';
 import { Flag } from '../../../components/flag';
 import { StatTiles } from '../../../components/stat-tiles';
 import { countryName } from '../../../lib/format';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n';
-import type { GapQuestion, Gaps } from '../../../../shared/contracts/organise-gaps';
+import type { GapQuestion, Gaps } from '#shared/contracts/organise-gaps';
 import { percentText, timeText } from '../figures';
 import { countsText, topicName } from './gaps-labels';
 import styles from './gaps.module.css';

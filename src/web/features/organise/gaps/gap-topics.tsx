@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import type { GapTopic } from '../../../../shared/contracts/organise-gaps';
+import type { GapTopic } from '#shared/contracts/organise-gaps';
 import { Flag } from '../../../components/flag';
 import { countryName } from '../../../lib/format';
 import { percentText, timeText } from '../figures';

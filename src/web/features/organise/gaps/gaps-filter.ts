@@ -1,6 +1,6 @@
-import type { GapsQuery } from '../../../../shared/contracts/organise-gaps';
-import { REGIONS, type Region } from '../../../../shared/domain/regions';
-import { WEEK_COUNT } from '../../../../shared/domain/calendar';
+import type { GapsQuery } from '#shared/contracts/organise-gaps';
+import { REGIONS, type Region } from '#shared/domain/regions';
+import { WEEK_COUNT } from '#shared/domain/calendar';
 
 /**
  * The filter from the address (?week=2&region=EUROPE&team=7), so that a view can be shared;

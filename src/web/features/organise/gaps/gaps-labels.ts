@@ -1,5 +1,5 @@
 import type { TFunction } from '../../../lib/i18n';
-import type { GapFigures } from '../../../../shared/contracts/organise-gaps';
+import type { GapFigures } from '#shared/contracts/organise-gaps';
 
 /** A season topic in the interface language (topics live in the main locale), else its key. */
 export function topicName(category: string, t: TFunction, exists: (key: string) => boolean) {

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/i18n';
 import { useSearchParams } from '../../../lib/router';
-import { REGIONS } from '../../../../shared/domain/regions';
-import { WEEK_COUNT } from '../../../../shared/domain/calendar';
+import { REGIONS } from '#shared/domain/regions';
+import { WEEK_COUNT } from '#shared/domain/calendar';
 import { LoadFailed } from '../../../components/load-failed';
 import { countryName } from '../../../lib/format';
 import { useTeamsAndLanguages } from '../../../lib/teams';

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/i18n';
-import type { OutboxEntry } from '../../../../shared/contracts/reminders';
-import { LANGUAGE_LABELS } from '../../../../shared/domain/language';
+import type { OutboxEntry } from '#shared/contracts/reminders';
+import { LANGUAGE_LABELS } from '#shared/domain/language';
 import { Flag } from '../../../components/flag';
 import { formatInstant } from '../season/dates';
 import styles from '../organise-screen.module.css';

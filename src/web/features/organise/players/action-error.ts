@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n';
-import type { PlayerDetail } from '../../../../shared/contracts/organise-players';
+import type { PlayerDetail } from '#shared/contracts/organise-players';
 import { ApiError } from '../../../lib/api-client';
 import { formatMoment } from '../../../lib/moment';
 import { useErrorText } from '../../../lib/use-error-message';

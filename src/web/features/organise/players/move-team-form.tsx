@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import type { PlayerDetail } from '../../../../shared/contracts/organise-players';
+import type { PlayerDetail } from '#shared/contracts/organise-players';
 import { countryName } from '../../../lib/format';
 import { useTeamsAndLanguages } from '../../../lib/teams';
 import { useMovePlayer } from './api/move-player';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link, useParams } from '../../../lib/router';
-import type { PlayerDetail } from '../../../../shared/contracts/organise-players';
+import type { PlayerDetail } from '#shared/contracts/organise-players';
 import { Flag } from '../../../components/flag';
 import { LoadFailed } from '../../../components/load-failed';
 import { countryName, formatPoints, languageName } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/i18n';
-import type { PlayerDetail } from '../../../../shared/contracts/organise-players';
-import { fastestTimeLabel } from '../../../../shared/domain/durations';
+import type { PlayerDetail } from '#shared/contracts/organise-players';
+import { fastestTimeLabel } from '#shared/domain/durations';
 import { formatPoints, formatShortDate } from '../../../lib/format';
 import { usePlayerZone } from './player-zone';
 import styles from './players.module.css';

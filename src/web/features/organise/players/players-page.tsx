@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link, useSearchParams } from '../../../lib/router';
-import type { PlayerSummary } from '../../../../shared/contracts/organise-players';
+import type { PlayerSummary } from '#shared/contracts/organise-players';
 import { Flag } from '../../../components/flag';
 import { LoadFailed } from '../../../components/load-failed';
 import { pageCount, Pager } from '../../../components/pager';

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  OrganiserQuestion,
-  WeekQuestions,
-} from '../../../../shared/contracts/organise-questions';
-import { QUESTION_SLOTS } from '../../../../shared/domain/question-review';
+import type { OrganiserQuestion, WeekQuestions } from '#shared/contracts/organise-questions';
+import { QUESTION_SLOTS } from '#shared/domain/question-review';
 import { importChanges } from './import-changes';
 
 const question = (updatedAt: string) => ({ updatedAt }) as OrganiserQuestion;

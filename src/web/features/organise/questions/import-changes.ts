@@ -1,4 +1,4 @@
-import type { WeekQuestions } from '../../../../shared/contracts/organise-questions';
+import type { WeekQuestions } from '#shared/contracts/organise-questions';
 
 export type SlotChange = {
   slot: WeekQuestions['slots'][number]['slot'];

@@ -1,9 +1,9 @@
 import { formatList, formatter, languageName } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { localDateFormat } from '../season/dates';
-import type { QuestionCategory } from '../../../../shared/contracts/season';
-import { LANGUAGE_LABELS, type Language } from '../../../../shared/domain/language';
-import type { QuestionSlot } from '../../../../shared/domain/question-review';
+import type { QuestionCategory } from '#shared/contracts/season';
+import { LANGUAGE_LABELS, type Language } from '#shared/domain/language';
+import type { QuestionSlot } from '#shared/domain/question-review';
 
 /** The categories a question may have (the contract's list; zod stays out of the browser). */
 export const CATEGORIES = [

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n';
-import type { Language } from '../../../../shared/domain/language';
+import type { Language } from '#shared/domain/language';
 import { useLabels } from './labels';
 import { optionKeysOf, type LanguageTexts, type Missing } from './question-form';
 import styles from './questions.module.css';

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from '../../../lib/router';
-import type { WeekQuestions } from '../../../../shared/contracts/organise-questions';
-import type { QuestionCategory } from '../../../../shared/contracts/season';
-import { LANGUAGES } from '../../../../shared/domain/language';
-import type { QuestionSlot, ReviewStatus } from '../../../../shared/domain/question-review';
+import type { WeekQuestions } from '#shared/contracts/organise-questions';
+import type { QuestionCategory } from '#shared/contracts/season';
+import { LANGUAGES } from '#shared/domain/language';
+import type { QuestionSlot, ReviewStatus } from '#shared/domain/question-review';
 import { useErrorText } from '../../../lib/use-error-message';
 import { useReviewQuestion } from './api/review-question';
 import { useSaveQuestion } from './api/save-question';

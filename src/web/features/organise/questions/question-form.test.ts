@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { OrganiserQuestion } from '../../../../shared/contracts/organise-questions';
-import { questionInputSchema } from '../../../../shared/contracts/organise-questions';
-import { QUESTION_CATEGORIES } from '../../../../shared/contracts/season';
+import type { OrganiserQuestion } from '#shared/contracts/organise-questions';
+import { questionInputSchema } from '#shared/contracts/organise-questions';
+import { QUESTION_CATEGORIES } from '#shared/contracts/season';
 import { CATEGORIES } from './labels';
 import {
   canSave,

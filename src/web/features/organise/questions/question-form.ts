@@ -1,10 +1,7 @@
-import type {
-  OrganiserQuestion,
-  QuestionInput,
-} from '../../../../shared/contracts/organise-questions';
-import type { QuestionCategory } from '../../../../shared/contracts/season';
-import { LANGUAGES, type Language } from '../../../../shared/domain/language';
-import { OPTION_KEYS } from '../../../../shared/domain/question-review';
+import type { OrganiserQuestion, QuestionInput } from '#shared/contracts/organise-questions';
+import type { QuestionCategory } from '#shared/contracts/season';
+import { LANGUAGES, type Language } from '#shared/domain/language';
+import { OPTION_KEYS } from '#shared/domain/question-review';
 
 /**
  * The question editor's state and its conversions: a form always holds every language and the

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { useSearchParams } from '../../../lib/router';
-import { WEEK_COUNT } from '../../../../shared/domain/calendar';
-import type { QuestionSlot } from '../../../../shared/domain/question-review';
+import { WEEK_COUNT } from '#shared/domain/calendar';
+import type { QuestionSlot } from '#shared/domain/question-review';
 import { LoadFailed } from '../../../components/load-failed';
 import { useOrganiserSeason } from '../season/api/season';
 import { useWeekQuestions } from './api/get-week-questions';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n';
-import type { Readiness } from '../../../../shared/contracts/organise';
+import type { Readiness } from '#shared/contracts/organise';
 import { useLabels } from './labels';
 import styles from './questions.module.css';
 

@@ -1,10 +1,7 @@
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from '../../../lib/router';
-import type {
-  OrganiserQuestion,
-  WeekQuestions,
-} from '../../../../shared/contracts/organise-questions';
-import { LANGUAGES } from '../../../../shared/domain/language';
+import type { OrganiserQuestion, WeekQuestions } from '#shared/contracts/organise-questions';
+import { LANGUAGES } from '#shared/domain/language';
 import { useLabels } from './labels';
 import styles from './questions.module.css';
 

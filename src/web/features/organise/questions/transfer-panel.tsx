@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import type { ImportResult, WeekQuestions } from '../../../../shared/contracts/organise-questions';
+import type { ImportResult, WeekQuestions } from '#shared/contracts/organise-questions';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-message';
 import { exportUrl, useImportQuestions, type QuestionFileFormat } from './api/import-questions';

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from '../../../lib/router';
-import type { OrganiserSeason } from '../../../../shared/contracts/organise';
-import { WEEK_COUNT } from '../../../../shared/domain/calendar';
+import type { OrganiserSeason } from '#shared/contracts/organise';
+import { WEEK_COUNT } from '#shared/domain/calendar';
 import { useLabels } from './labels';
 import styles from './questions.module.css';
 

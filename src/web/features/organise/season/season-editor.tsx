@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import type { OrganiserSeason } from '../../../../shared/contracts/organise';
+import type { OrganiserSeason } from '#shared/contracts/organise';
 import { useSaveSeason } from './api/season';
 import { formatInstant } from './dates';
 import styles from '../organise-screen.module.css';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrganiserSeason } from '../../../../shared/contracts/organise';
+import type { OrganiserSeason } from '#shared/contracts/organise';
 import {
   formFromSeason,
   formIssues,

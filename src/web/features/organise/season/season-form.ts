@@ -1,6 +1,6 @@
-import type { OrganiserSeason, SeasonInput } from '../../../../shared/contracts/organise';
-import { calendarIssues } from '../../../../shared/domain/calendar-rules';
-import { isTimeZone, offsetMs, zonedParts } from '../../../../shared/domain/time-zone';
+import type { OrganiserSeason, SeasonInput } from '#shared/contracts/organise';
+import { calendarIssues } from '#shared/domain/calendar-rules';
+import { isTimeZone, offsetMs, zonedParts } from '#shared/domain/time-zone';
 
 /**
  * The season screen's form and the PUT body, both ways, and the checks the server makes

@@ -1,6 +1,6 @@
 import { languageName } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
-import type { OrganiserSeason, Readiness } from '../../../../shared/contracts/organise';
+import type { OrganiserSeason, Readiness } from '#shared/contracts/organise';
 import { formatInstant, formatLocalDate } from './dates';
 import styles from '../organise-screen.module.css';
 import editor from './season-editor.module.css';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import type { OrganiserTeam } from '../../../../shared/contracts/organise';
+import type { OrganiserTeam } from '#shared/contracts/organise';
 import styles from '../organise-screen.module.css';
 import { Refusal } from '../season/refusal';
 import { useTeamChange } from './api/teams';

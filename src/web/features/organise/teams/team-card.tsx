@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import type { OrganiserTeam } from '../../../../shared/contracts/organise';
+import type { OrganiserTeam } from '#shared/contracts/organise';
 import { Flag } from '../../../components/flag';
 import styles from '../organise-screen.module.css';
 import { SalesTeams } from './sales-teams';

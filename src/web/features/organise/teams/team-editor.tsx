@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import type { OrganiserTeam } from '../../../../shared/contracts/organise';
-import { REGIONS } from '../../../../shared/domain/regions';
+import type { OrganiserTeam } from '#shared/contracts/organise';
+import { REGIONS } from '#shared/domain/regions';
 import { Flag } from '../../../components/flag';
 import styles from '../organise-screen.module.css';
 import { Refusal } from '../season/refusal';

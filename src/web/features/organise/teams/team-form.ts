@@ -1,6 +1,6 @@
-import type { OrganiserTeam, TeamInput } from '../../../../shared/contracts/organise';
-import type { Region } from '../../../../shared/domain/regions';
-import { isTimeZone } from '../../../../shared/domain/time-zone';
+import type { OrganiserTeam, TeamInput } from '#shared/contracts/organise';
+import type { Region } from '#shared/domain/regions';
+import { isTimeZone } from '#shared/domain/time-zone';
 
 /**
  * The team form and its checks before sending. The patterns repeat teamInputSchema's

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '../../../lib/query';
-import type { Attempt } from '../../../../shared/contracts/play';
+import type { Attempt } from '#shared/contracts/play';
 import { apiRequest } from '../../../lib/api-client';
 
 export const attemptQuery = (id: string) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '../../../lib/query';
-import type { WeekReview } from '../../../../shared/contracts/review';
+import type { WeekReview } from '#shared/contracts/review';
 import { apiRequest } from '../../../lib/api-client';
 
 export const weekReviewQuery = (setNum: number) =>

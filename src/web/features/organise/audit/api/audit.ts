@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '../../../../lib/query';
 import type { z } from 'zod';
-import type { auditPageSchema } from '../../../../../shared/contracts/organise';
+import type { auditPageSchema } from '#shared/contracts/organise';
 import { apiRequest } from '../../../../lib/api-client';
 
 export const AUDIT_PAGE_SIZE = 20;

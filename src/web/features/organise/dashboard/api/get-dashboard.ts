@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '../../../../lib/query';
-import type { Dashboard } from '../../../../../shared/contracts/organise-reports';
+import type { Dashboard } from '#shared/contracts/organise-reports';
 import { apiRequest } from '../../../../lib/api-client';
 
 /** The dashboard is live: its figures are fetched again every 15 seconds. */

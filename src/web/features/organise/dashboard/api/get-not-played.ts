@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '../../../../lib/query';
-import type { NotPlayedPage } from '../../../../../shared/contracts/organise-reports';
+import type { NotPlayedPage } from '#shared/contracts/organise-reports';
 import { apiRequest } from '../../../../lib/api-client';
 import { DASHBOARD_REFRESH_MS } from './get-dashboard';
 

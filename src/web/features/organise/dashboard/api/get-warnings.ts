@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '../../../../lib/query';
-import type { Warnings } from '../../../../../shared/contracts/organise';
+import type { Warnings } from '#shared/contracts/organise';
 import { apiRequest } from '../../../../lib/api-client';
 import { DASHBOARD_REFRESH_MS } from './get-dashboard';
 

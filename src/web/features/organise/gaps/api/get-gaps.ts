@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '../../../../lib/query';
-import type { Gaps, GapsQuery } from '../../../../../shared/contracts/organise-gaps';
+import type { Gaps, GapsQuery } from '#shared/contracts/organise-gaps';
 import { apiRequest } from '../../../../lib/api-client';
 
 /** The filter as a query string ('' for none), shared by the JSON and the CSV addresses. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '../../../../lib/query';
-import type { Outbox } from '../../../../../shared/contracts/reminders';
+import type { Outbox } from '#shared/contracts/reminders';
 import { apiRequest } from '../../../../lib/api-client';
 
 export const outboxQuery = queryOptions({

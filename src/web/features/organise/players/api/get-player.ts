@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '../../../../lib/query';
-import type { PlayerDetail } from '../../../../../shared/contracts/organise-players';
+import type { PlayerDetail } from '#shared/contracts/organise-players';
 import { apiRequest } from '../../../../lib/api-client';
 
 export const playerDetailQuery = (playerId: string) =>

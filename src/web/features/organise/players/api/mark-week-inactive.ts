@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '../../../../lib/query';
-import type { PlayerDetail } from '../../../../../shared/contracts/organise-players';
+import type { PlayerDetail } from '#shared/contracts/organise-players';
 import { apiRequest } from '../../../../lib/api-client';
 import { playerDetailQuery } from './get-player';
 

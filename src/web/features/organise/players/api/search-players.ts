@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '../../../../lib/query';
-import type { PlayerPage } from '../../../../../shared/contracts/organise-players';
+import type { PlayerPage } from '#shared/contracts/organise-players';
 import { apiRequest } from '../../../../lib/api-client';
 import { searchQueryString, type PlayerSearch } from '../player-search';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '../../../../lib/query';
-import type { WeekQuestions } from '../../../../../shared/contracts/organise-questions';
+import type { WeekQuestions } from '#shared/contracts/organise-questions';
 import { apiRequest } from '../../../../lib/api-client';
 
 export const weekQuestionsKey = (setNum: number) => ['organise', 'weeks', setNum, 'questions'];

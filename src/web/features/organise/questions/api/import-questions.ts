@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '../../../../lib/query';
-import type { ImportResult } from '../../../../../shared/contracts/organise-questions';
+import type { ImportResult } from '#shared/contracts/organise-questions';
 import { apiRequest } from '../../../../lib/api-client';
 import { weekChanged } from './week-changed';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '../../../../lib/query';
-import type { WeekQuestions } from '../../../../../shared/contracts/organise-questions';
-import type { QuestionSlot, ReviewStatus } from '../../../../../shared/domain/question-review';
+import type { WeekQuestions } from '#shared/contracts/organise-questions';
+import type { QuestionSlot, ReviewStatus } from '#shared/domain/question-review';
 import { apiRequest } from '../../../../lib/api-client';
 import { weekChanged } from './week-changed';
 

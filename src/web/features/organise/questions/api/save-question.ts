@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '../../../../lib/query';
-import type {
-  QuestionInput,
-  WeekQuestions,
-} from '../../../../../shared/contracts/organise-questions';
-import type { QuestionSlot } from '../../../../../shared/domain/question-review';
+import type { QuestionInput, WeekQuestions } from '#shared/contracts/organise-questions';
+import type { QuestionSlot } from '#shared/domain/question-review';
 import { apiRequest } from '../../../../lib/api-client';
 import { weekChanged } from './week-changed';
 

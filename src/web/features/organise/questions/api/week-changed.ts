@@ -1,5 +1,5 @@
 import type { QueryClient } from '../../../../lib/query';
-import type { WeekQuestions } from '../../../../../shared/contracts/organise-questions';
+import type { WeekQuestions } from '#shared/contracts/organise-questions';
 import { weekQuestionsKey } from './get-week-questions';
 
 /**

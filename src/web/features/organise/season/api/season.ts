@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '../../../../lib/query';
-import type { OrganiserSeason, SeasonInput } from '../../../../../shared/contracts/organise';
+import type { OrganiserSeason, SeasonInput } from '#shared/contracts/organise';
 import { apiRequest } from '../../../../lib/api-client';
 
 export const organiserSeasonQuery = queryOptions({

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '../../../../lib/query';
-import type { OrganiserTeam, TeamInput } from '../../../../../shared/contracts/organise';
+import type { OrganiserTeam, TeamInput } from '#shared/contracts/organise';
 import { apiRequest } from '../../../../lib/api-client';
 
 export const organiserTeamsQuery = queryOptions({
