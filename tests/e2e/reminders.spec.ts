@@ -13,7 +13,7 @@ import {
 } from './fixtures';
 
 /**
- * Reminders in the demo outbox (issue 17, ADR 0020), with no SMTP server: players in Bangkok,
+ * Reminders in the demo outbox (ADR 0020), with no SMTP server: players in Bangkok,
  * Madrid and New York register on a server whose clock stands the day before week 1 of 2025
  * opens; one is away that week, one turns reminders off on the account page. That server stops;
  * another starts on the same data two days later, after 09:00 on Tuesday 4 February in all three

@@ -2,7 +2,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { expectNoAxeViolations, PHONE, signInAs } from './fixtures';
 
 /**
- * How a screen answers a failed request (issue 15, src/web/lib/query-retry.ts), on an organiser's
+ * How a screen answers a failed request (src/web/lib/query-retry.ts), on an organiser's
  * player page, signed in as this spec's organiser, Lucía, whose interface is in Spanish (her
  * provider's locale). A refusal (4xx) answers the same on a second try: its translated error and
  * a retry button show at once. A network failure or a 503 may pass: the screen shows progress

@@ -86,7 +86,7 @@ function weekdays(language: string): string[] {
 }
 
 /**
- * The rules' deadline is built from the season's calendar (issue 15): the demo season's weeks
+ * The rules' deadline is built from the season's calendar: the demo season's weeks
  * close on Sundays, the 2025 season's on Fridays. Each is read by a player whose interface is in
  * English (Noah) and one whose interface is in Spanish (Valentina), from their providers'
  * locales; neither registers, so no team of another spec changes.

@@ -12,7 +12,7 @@ import {
 } from './fixtures';
 
 /**
- * The week closes while a player is playing (issue 14, ADR 0014), on the real server with its
+ * The week closes while a player is playing (ADR 0014), on the real server with its
  * clock standing just before week 1 of 2025 closes in Paris (Fri 7 Feb, 23:59:59.999 local).
  * The spec starts that server itself, when it begins, so the time before the close does not
  * depend on how long the specs before it took.
