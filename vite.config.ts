@@ -46,17 +46,18 @@ export default defineConfig({
           // score of tiny ones (each file costs its own request and compresses worse).
           groups: [
             {
-              // React: every screen's first load, and it changes less often than the app. Named,
-              // not "all of node_modules": a library only some screens use (zod, for the
-              // organiser's forms) stays with them, out of the first load (ADR 0023). The router,
-              // the interface language (ADR 0025) and the server data (ADR 0027) are our own.
+              // React and TanStack Query: every screen's first load, and they change less often
+              // than the app. Named, not "all of node_modules": a library only some screens use
+              // (zod, for the organiser's forms) stays with them, out of the first load (ADR
+              // 0023). The router and the interface language are thin adapters of our own
+              // (src/web/adapters, ADR 0029).
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](query-core|react-query))[\\/]/,
               priority: 2,
             },
             {
               name: 'shared',
-              test: /[\\/]src[\\/](shared|web[\\/](lib|components))[\\/]/,
+              test: /[\\/]src[\\/](shared|web[\\/](lib|components|api|adapters))[\\/]/,
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },

@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from './lib/router';
+import { BrowserRouter } from './adapters/router';
 import { pickLanguage } from '#shared/domain/language';
 import { LanguageSync } from './app/language-sync';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
-import { initI18n } from './lib/i18n';
+import { initI18n } from './adapters/i18n';
 import './styles/fonts.css';
 import './styles/global.css';
 

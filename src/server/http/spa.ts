@@ -15,7 +15,7 @@ export function readIndexHtml(distDir: string): string | null {
 
 /**
  * index.html for each language, with a modulepreload of that language's texts. The app loads
- * only the active language (lib/i18n.tsx); named in the page, its file arrives with the app's
+ * only the active language (web/adapters/i18n.tsx); named in the page, its file arrives with the app's
  * scripts instead of a round trip after them. The chunks' names come from Vite's manifest; a
  * build without one gets index.html as it is, and the app still fetches its language.
  */

@@ -1,11 +1,11 @@
-import { useQueryClient } from '../lib/query';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from '../adapters/i18n';
 import { LastWeekReviewLink } from '../components/review-links';
 import { ScreenMessage, screenStyles } from '../components/screen-message';
-import { usePlayer } from '../lib/auth/use-player';
-import { useCurrentWeek } from '../lib/current-week';
-import { hasLaunched } from '../lib/launch';
+import { usePlayer } from '../lib/use-player';
+import { useCurrentWeek } from '../api/current-week';
+import { hasLaunched } from '../lib/player-season';
 import { RaceHome } from '../features/home/race-home';
 import { WeeklyIntro } from '../features/home/weekly-intro';
 import { RegistrationPage } from '../features/registration/registration-page';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from '../adapters/i18n';
 import { resolveLanguage } from '#shared/domain/language';
-import { useMe } from '../lib/auth/get-me';
+import { useMe } from '../api/me';
 
 /** Keeps the interface language (DESIGN.md §2 'Language') and <html lang> in step with the player. */
 export function LanguageSync() {

@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { ErrorScreen, LoadingScreen } from '../components/screen-message';
-import { useMe } from '../lib/auth/get-me';
-import { startSignIn } from '../lib/auth/start-sign-in';
+import { useMe } from '../api/me';
+import { startSignIn } from '../api/session';
 import { Layout } from './layout/layout';
 import type { Me } from '#shared/contracts/me';
 

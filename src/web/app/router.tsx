@@ -1,4 +1,4 @@
-import { useRoutes, type RouteObject } from '../lib/router';
+import { useRoutes, type RouteObject } from '../adapters/router';
 import { LoginCallbackPage } from '../features/auth/login-callback-page';
 import { LoginScreen } from '../features/auth/login-screen';
 import { RulesFallback } from '../features/rules/rules-fallback';

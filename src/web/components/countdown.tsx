@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from '../adapters/i18n';
 import { countdownParts } from '#shared/domain/durations';
 import styles from './countdown.module.css';
 

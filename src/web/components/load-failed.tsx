@@ -1,4 +1,4 @@
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from '../adapters/i18n';
 import { useErrorText } from '../lib/use-error-message';
 
 /** A part of a screen that could not load: the error's translated message and a retry button. */

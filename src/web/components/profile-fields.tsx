@@ -1,4 +1,4 @@
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from '../adapters/i18n';
 import type { TeamsAndLanguages } from '#shared/contracts/season';
 import type { Language } from '#shared/domain/language';
 import { countryName } from '../lib/format';

@@ -1,7 +1,7 @@
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from '../adapters/i18n';
 import { REGIONS } from '#shared/domain/regions';
 import { countryName, pointsCount } from '../lib/format';
-import { useRegionalWinners } from '../lib/standings';
+import { useRegionalWinners } from '../api/standings';
 import { useLoggedFailure } from '../lib/use-logged-failure';
 import { Flag } from './flag';
 import styles from './regional-winners.module.css';

@@ -1,7 +1,7 @@
-import { useTranslation } from '../lib/i18n';
-import { Link } from '../lib/router';
+import { useTranslation } from '../adapters/i18n';
+import { Link } from '../adapters/router';
 import { closedEverywhere } from '#shared/domain/calendar';
-import { usePlayer } from '../lib/auth/use-player';
+import { usePlayer } from '../lib/use-player';
 
 /**
  * The weeks a player may review: closed in every time zone, by the rule the server applies

@@ -1,5 +1,5 @@
-import { useTranslation } from '../lib/i18n';
-import { Link } from '../lib/router';
+import { useTranslation } from '../adapters/i18n';
+import { Link } from '../adapters/router';
 import styles from './season-over.module.css';
 
 /**

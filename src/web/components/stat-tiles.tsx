@@ -1,4 +1,4 @@
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from '../adapters/i18n';
 import styles from './stat-tiles.module.css';
 
 export interface StatTile {

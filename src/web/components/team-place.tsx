@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from '../adapters/i18n';
 import { countryName } from '../lib/format';
 import { Flag } from './flag';
 

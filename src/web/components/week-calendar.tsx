@@ -1,4 +1,4 @@
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from '../adapters/i18n';
 import type { PlayerWeek } from '#shared/contracts/me';
 import { EVENT_KEYS } from '#shared/domain/calendar';
 import { formatWeekStart } from '../lib/format';

@@ -16,8 +16,8 @@ import {
   languageName,
   pointsCount,
 } from './format';
-import { pluralCategory } from './translate';
-import { translate, type Texts, type TOptions } from './translate';
+import { pluralCategory } from '../adapters/translate';
+import { translate, type Texts, type TOptions } from '../adapters/translate';
 
 describe('formatPoints, the one points format of every screen', () => {
   it('shows a best week of 9.76 as 9.76, never rounded to 10', () => {

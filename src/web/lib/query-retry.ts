@@ -14,7 +14,7 @@ export function isTransient(error: unknown): boolean {
   return !(error instanceof ApiError) || error.status === 0 || error.status === 503;
 }
 
-/** The `retry` of every query (lib/query.tsx): transient failures only, at most three times. */
+/** The `retry` of every query (app/providers.tsx): transient failures only, at most three times. */
 export const retryTransient = (failures: number, error: unknown): boolean =>
   failures < MAX_RETRIES && isTransient(error);
 

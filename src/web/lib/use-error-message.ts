@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from './i18n';
+import { useTranslation } from '../adapters/i18n';
 import { ApiError } from './api-client';
 
 /** Spec §9: error messages show for 3000 ms. */

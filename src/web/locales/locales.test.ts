@@ -24,7 +24,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 /** Interpolations ({{name}}) and markup (<email>) a translation must keep. */
 const tokens = (text: string) => (text.match(/\{\{\s*\w+\s*\}\}|<\/?\w+>/g) ?? []).map((token) => token.replace(/\s/g, '')).sort();
 
-/** The plural suffixes (i18next's convention, read by lib/translate.ts): `points_one`, `points_few`… (one key per plural category). */
+/** The plural suffixes (i18next's convention, read by adapters/translate.ts): `points_one`, `points_few`… (one key per plural category). */
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const pluralBase = (key: string) => key.replace(PLURAL, '');
 /** The plural categories a language's grammar needs, from its CLDR rules. */

@@ -1,5 +1,5 @@
-import { Trans, useTranslation } from '../../lib/i18n';
-import { useSite } from '../../lib/site';
+import { Trans, useTranslation } from '../../adapters/i18n';
+import { useSite } from '../../api/site';
 import styles from './footer.module.css';
 
 /** Who built the game, internal use only, and where to get help. */

@@ -1,11 +1,11 @@
-import { useTranslation } from '../../lib/i18n';
-import { NavLink } from '../../lib/router';
+import { useTranslation } from '../../adapters/i18n';
+import { NavLink } from '../../adapters/router';
 import type { Me } from '#shared/contracts/me';
 import { Flag } from '../../components/flag';
 import { Logo } from '../../components/logo';
-import { useLogout } from '../../lib/auth/logout';
-import { hasLaunched } from '../../lib/launch';
-import { useSite } from '../../lib/site';
+import { useLogout } from '../../api/session';
+import { hasLaunched } from '../../lib/player-season';
+import { useSite } from '../../api/site';
 import styles from './header.module.css';
 import { useMenu } from './use-menu';
 

@@ -1,8 +1,8 @@
-import { useTranslation } from '../../lib/i18n';
-import { Outlet } from '../../lib/router';
+import { useTranslation } from '../../adapters/i18n';
+import { Outlet } from '../../adapters/router';
 import type { Me } from '#shared/contracts/me';
 import { InsideMain } from '../../components/screen-message';
-import { hasLaunched } from '../../lib/launch';
+import { hasLaunched } from '../../lib/player-season';
 import { Footer } from './footer';
 import { Header } from './header';
 import styles from './layout.module.css';

@@ -1,9 +1,9 @@
 import { useState, type CSSProperties } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../adapters/i18n';
 import type { TeamStanding } from '#shared/contracts/standings';
 import { Flag } from '../../components/flag';
 import { countryName, pointsCount } from '../../lib/format';
-import { useStandings } from '../../lib/standings';
+import { useStandings } from '../../api/standings';
 import { useLoggedFailure } from '../../lib/use-logged-failure';
 import { useReducedMotion } from '../../lib/use-reduced-motion';
 import styles from './ticker.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from '../../lib/router';
+import { useLocation } from '../../adapters/router';
 
 /** The mobile menu: open/closed, closed again on navigation and on Escape. */
 export function useMenu() {

@@ -1,10 +1,7 @@
-import { useMutation, useQueryClient } from '../../lib/query';
 import { useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
-import type { Me } from '#shared/contracts/me';
-import type { ReminderSetting } from '#shared/contracts/reminders';
-import { usePlayer } from '../../lib/auth/use-player';
-import { apiRequest } from '../../lib/api-client';
+import { useTranslation } from '../../adapters/i18n';
+import { useSaveReminders } from '../../api/me';
+import { usePlayer } from '../../lib/use-player';
 import { useErrorText, useTransientMessage } from '../../lib/use-error-message';
 import styles from './account.module.css';
 
@@ -18,21 +15,11 @@ import styles from './account.module.css';
 export function ReminderSwitch() {
   const { t } = useTranslation();
   const me = usePlayer();
-  const queryClient = useQueryClient();
   const errorText = useErrorText();
   const [error, setError] = useTransientMessage();
   const [saved, setSaved] = useTransientMessage();
   const [wanted, setWanted] = useState<boolean | null>(null);
-  const save = useMutation({
-    mutationFn: (setting: ReminderSetting) =>
-      apiRequest<ReminderSetting>('/api/me/reminders', { method: 'PUT', body: setting }),
-    onSuccess: ({ enabled }) => {
-      queryClient.setQueryData<Me>(['me'], (old) => old && { ...old, remindersEnabled: enabled });
-      setSaved(enabled ? 'reminders.savedOn' : 'reminders.savedOff');
-    },
-    onError: (failure) => setError(errorText(failure)),
-    onSettled: () => setWanted(null),
-  });
+  const save = useSaveReminders();
   const saving = wanted !== null;
 
   return (
@@ -48,7 +35,15 @@ export function ReminderSwitch() {
           aria-describedby="reminders-help"
           onChange={(event) => {
             setWanted(event.target.checked);
-            save.mutate({ enabled: event.target.checked });
+            save.mutate(
+              { enabled: event.target.checked },
+              {
+                onSuccess: ({ enabled }) =>
+                  setSaved(enabled ? 'reminders.savedOn' : 'reminders.savedOff'),
+                onError: (failure) => setError(errorText(failure)),
+                onSettled: () => setWanted(null),
+              },
+            );
           }}
         />
         <span>{t('reminders.label')}</span>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../adapters/i18n';
 import { fastestTimeLabel } from '#shared/domain/durations';
 import { formatPoints } from '../../lib/format';
-import { usePlayerStats } from './api/get-stats';
+import { usePlayerStats } from '../../api/me';
 import { StatTiles } from '../../components/stat-tiles';
 import styles from './account.module.css';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useTranslation } from '../../lib/i18n';
-import { useNavigate, useSearchParams } from '../../lib/router';
+import { useTranslation } from '../../adapters/i18n';
+import { useNavigate, useSearchParams } from '../../adapters/router';
 import { LoadingScreen, ScreenMessage, screenStyles } from '../../components/screen-message';
 
 /**

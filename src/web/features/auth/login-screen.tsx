@@ -1,7 +1,7 @@
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../adapters/i18n';
 import { Logo } from '../../components/logo';
-import { startSignIn } from '../../lib/auth/start-sign-in';
-import { useSite } from '../../lib/site';
+import { startSignIn } from '../../api/session';
+import { useSite } from '../../api/site';
 import styles from './login-screen.module.css';
 
 /** Spec §2 'Login and loading': the logo and one button that starts the redirect sign-in. */

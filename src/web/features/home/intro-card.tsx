@@ -1,5 +1,5 @@
-import { useTranslation } from '../../lib/i18n';
-import { Link } from '../../lib/router';
+import { useTranslation } from '../../adapters/i18n';
+import { Link } from '../../adapters/router';
 import type { Me } from '#shared/contracts/me';
 import styles from './race-home.module.css';
 import type { SeasonEvent } from './race-week';

@@ -1,5 +1,5 @@
-import { useTranslation } from '../../lib/i18n';
-import { Link } from '../../lib/router';
+import { useTranslation } from '../../adapters/i18n';
+import { Link } from '../../adapters/router';
 import { QUESTIONS_PER_WEEK } from '#shared/domain/scoring';
 import styles from './new-questions.module.css';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../adapters/i18n';
 import type { Me } from '#shared/contracts/me';
-import { useCurrentWeek } from '../../lib/current-week';
+import { useCurrentWeek } from '../../api/current-week';
 import { prefersReducedMotion } from '../../lib/use-reduced-motion';
 import { IntroCard } from './intro-card';
 import { NewQuestions } from './new-questions';

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../adapters/i18n';
 import type { TrackStandings } from '#shared/contracts/standings';
 import { TeamPlace } from '../../components/team-place';
 import { pointsCount } from '../../lib/format';

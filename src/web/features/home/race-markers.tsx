@@ -6,7 +6,7 @@ import {
   type CSSProperties,
   type RefObject,
 } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../adapters/i18n';
 import type { TrackStandings } from '#shared/contracts/standings';
 import { trackProgress } from '#shared/domain/standings';
 import { Flag } from '../../components/flag';

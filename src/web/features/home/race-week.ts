@@ -1,12 +1,8 @@
 import type { Me, PlayerWeek } from '#shared/contracts/me';
+import { currentWeek } from '../../lib/player-season';
 
 type Season = NonNullable<Me['season']>;
 export type SeasonEvent = Season['events'][number];
-
-/** The season's current week (the spec's currentSet): the open one, else the next, else the last. */
-export function currentWeek(season: Season): PlayerWeek | null {
-  return season.weeks.find((week) => week.setNum === season.currentSetNum) ?? null;
-}
 
 /** The event of the current week; only its button is enabled on the intro card. */
 export function currentEvent(season: Season): SeasonEvent | null {

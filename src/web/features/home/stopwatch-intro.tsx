@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../adapters/i18n';
 import styles from './race-home.module.css';
 
 /** About a second and a half: long enough to read as a start signal, short enough not to wait. */

@@ -1,10 +1,10 @@
-import { useTranslation } from '../../lib/i18n';
-import { Link } from '../../lib/router';
+import { useTranslation } from '../../adapters/i18n';
+import { Link } from '../../adapters/router';
 import { TeamPlace } from '../../components/team-place';
-import { usePlayer } from '../../lib/auth/use-player';
+import { usePlayer } from '../../lib/use-player';
 import { pointsCount } from '../../lib/format';
 import { useLoggedFailure } from '../../lib/use-logged-failure';
-import { useTrackStandings } from './api/get-track-standings';
+import { useTrackStandings } from '../../api/standings';
 import { currentEvent, raceWeek } from './race-week';
 import styles from './track-list.module.css';
 

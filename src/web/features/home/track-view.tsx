@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
-import { Link } from '../../lib/router';
+import { useTranslation } from '../../adapters/i18n';
+import { Link } from '../../adapters/router';
 import type { PlayerWeek } from '#shared/contracts/me';
 import { formatDate } from '../../lib/format';
 import { useLoggedFailure } from '../../lib/use-logged-failure';
-import { useTrackStandings } from './api/get-track-standings';
+import { useTrackStandings } from '../../api/standings';
 import { RaceLeaders } from './race-leaders';
 import { RaceMarkers } from './race-markers';
 import type { SeasonEvent } from './race-week';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
-import { useNavigate } from '../../lib/router';
+import { useTranslation } from '../../adapters/i18n';
+import { useNavigate } from '../../adapters/router';
 import styles from './weekly-intro.module.css';
 
 /**

@@ -1,13 +1,13 @@
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../adapters/i18n';
 import { Flag } from '../../components/flag';
 import { LastWeekReviewLink } from '../../components/review-links';
 import { SeasonOverLinks } from '../../components/season-over';
 import { RegionalWinnersSection } from '../../components/regional-winners';
-import { usePlayer } from '../../lib/auth/use-player';
+import { usePlayer } from '../../lib/use-player';
 import { countryName } from '../../lib/format';
-import { useStandings } from '../../lib/standings';
+import { useStandings } from '../../api/standings';
 import { useLoggedFailure } from '../../lib/use-logged-failure';
-import { useMyTeam } from './api/get-my-team';
+import { useMyTeam } from '../../api/standings';
 import styles from './leaderboard.module.css';
 import { StandingsTable } from './standings-table';
 import { TeamTiles } from './team-tiles';

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../adapters/i18n';
 import type { Standings, TeamStanding } from '#shared/contracts/standings';
 import { Flag } from '../../components/flag';
 import { countryName, formatPoints, pointsCount } from '../../lib/format';

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../adapters/i18n';
 import type { MyTeam } from '#shared/contracts/standings';
 import { fastestTimeLabel } from '#shared/domain/durations';
 import { formatPoints } from '../../lib/format';

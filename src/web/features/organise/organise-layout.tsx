@@ -1,6 +1,6 @@
-import { useTranslation } from '../../lib/i18n';
-import { NavLink, Outlet } from '../../lib/router';
-import { usePlayer } from '../../lib/auth/use-player';
+import { useTranslation } from '../../adapters/i18n';
+import { NavLink, Outlet } from '../../adapters/router';
+import { usePlayer } from '../../lib/use-player';
 import styles from './organise.module.css';
 import { Loading } from './screen-states';
 

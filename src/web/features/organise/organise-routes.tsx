@@ -1,4 +1,4 @@
-import type { RouteObject } from '../../lib/router';
+import type { RouteObject } from '../../adapters/router';
 import { lazyScreen } from '../../components/lazy-screen';
 
 /** The /organise section's screens, in the order of the layout's menu: players never load them. */

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../adapters/i18n';
 import styles from './organise-screen.module.css';
 
 /** Shown before the screen's own texts arrive too, so its words come from the main locale. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../adapters/i18n';
 import type { Attempt } from '#shared/contracts/play';
 import { CHALLENGER_BONUS } from '#shared/domain/scoring';
 import { pointsCount } from '../../lib/format';

@@ -1,5 +1,5 @@
-import { useQueryClient } from '../../lib/query';
-import { useTranslation } from '../../lib/i18n';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from '../../adapters/i18n';
 import { clockLabel } from '#shared/domain/durations';
 import { PLAY_SECONDS } from '#shared/domain/scoring';
 import styles from './play.module.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../adapters/i18n';
 import { clockLabel } from '#shared/domain/durations';
 import { PLAY_SECONDS } from '#shared/domain/scoring';
 import styles from './play.module.css';

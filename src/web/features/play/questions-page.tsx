@@ -1,12 +1,12 @@
-import { useQueryClient } from '../../lib/query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from '../../lib/i18n';
-import { Link } from '../../lib/router';
+import { useTranslation } from '../../adapters/i18n';
+import { Link } from '../../adapters/router';
 import type { Attempt, CurrentWeek } from '#shared/contracts/play';
 import { GRACE_SECONDS, QUESTIONS_PER_WEEK } from '#shared/domain/scoring';
 import { SeasonOverLinks } from '../../components/season-over';
-import { usePlayer } from '../../lib/auth/use-player';
-import { useCurrentWeek } from '../../lib/current-week';
+import { usePlayer } from '../../lib/use-player';
+import { useCurrentWeek } from '../../api/current-week';
 import { useErrorText } from '../../lib/use-error-message';
 import { useAttempt, usePlayAction } from './api/attempt';
 import { ChallengerIntro, ChallengerInvitation, ChallengerQuestion } from './challenger';

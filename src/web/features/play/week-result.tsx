@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../lib/i18n';
-import { Link } from '../../lib/router';
+import { useTranslation } from '../../adapters/i18n';
+import { Link } from '../../adapters/router';
 import type { Attempt } from '#shared/contracts/play';
 import { averageSpeedLabel, formatDuration } from '#shared/domain/durations';
 import { QUESTIONS_PER_WEEK } from '#shared/domain/scoring';

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../adapters/i18n';
 import type { Me } from '#shared/contracts/me';
 import { resolveLanguage } from '#shared/domain/language';
 import { ProfileFields, type ProfileChoice } from '../../components/profile-fields';
 import { WeekCalendar } from '../../components/week-calendar';
 import { ApiError } from '../../lib/api-client';
-import { useSaveProfile } from '../../lib/auth/save-profile';
-import { useTeamsAndLanguages } from '../../lib/teams';
+import { useSaveProfile } from '../../api/me';
+import { useTeamsAndLanguages } from '../../api/teams-and-languages';
 import { useErrorText, useTransientMessage } from '../../lib/use-error-message';
 import styles from './registration.module.css';
 

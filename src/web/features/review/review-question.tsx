@@ -1,4 +1,4 @@
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../adapters/i18n';
 import type { ReviewQuestion } from '#shared/contracts/review';
 import styles from './review.module.css';
 

@@ -1,10 +1,10 @@
-import { useTranslation } from '../../lib/i18n';
-import { Link, useParams } from '../../lib/router';
+import { useTranslation } from '../../adapters/i18n';
+import { Link, useParams } from '../../adapters/router';
 import type { WeekReview } from '#shared/contracts/review';
 import { WEEK_COUNT } from '#shared/domain/calendar';
 import { LoadFailed } from '../../components/load-failed';
 import { ApiError } from '../../lib/api-client';
-import { usePlayer } from '../../lib/auth/use-player';
+import { usePlayer } from '../../lib/use-player';
 import { formatPoints } from '../../lib/format';
 import { useWeekReview } from './api/get-week-review';
 import { ReviewQuestionCard } from './review-question';

@@ -1,6 +1,6 @@
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../adapters/i18n';
 import { ScreenMessage, screenStyles } from '../../components/screen-message';
-import { startSignIn } from '../../lib/auth/start-sign-in';
+import { startSignIn } from '../../api/session';
 
 /** /rules without a signed-in player (spec §2: 'if no user, a fallback is shown'). */
 export function RulesFallback() {

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
-import { Trans, useTranslation } from '../../lib/i18n';
-import { Link } from '../../lib/router';
-import { usePlayer } from '../../lib/auth/use-player';
+import { Trans, useTranslation } from '../../adapters/i18n';
+import { Link } from '../../adapters/router';
+import { usePlayer } from '../../lib/use-player';
 import { formatDate } from '../../lib/format';
-import { useSite } from '../../lib/site';
+import { useSite } from '../../api/site';
 import {
   BoltIcon,
   CalendarIcon,

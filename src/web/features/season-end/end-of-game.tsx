@@ -1,9 +1,9 @@
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../adapters/i18n';
 import { TeamPlace } from '../../components/team-place';
 import { Logo } from '../../components/logo';
 import { RegionalWinnersSection } from '../../components/regional-winners';
 import { pointsCount } from '../../lib/format';
-import { useStandings } from '../../lib/standings';
+import { useStandings } from '../../api/standings';
 import { useLoggedFailure } from '../../lib/use-logged-failure';
 import styles from './end-of-game.module.css';
 

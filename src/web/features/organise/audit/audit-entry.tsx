@@ -1,8 +1,8 @@
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import type { AuditEntry } from '#shared/contracts/organise';
-import { usePlayer } from '../../../lib/auth/use-player';
+import { usePlayer } from '../../../lib/use-player';
 import styles from '../organise-screen.module.css';
-import { formatInstant } from '../season/dates';
+import { formatInstant } from '../dates';
 import { auditChanges, pathLabel, valueLabel, type FieldChange } from './audit-diff';
 import auditStyles from './audit.module.css';
 import stacked from '../stacked-table.module.css';

@@ -1,5 +1,5 @@
-import { useTranslation } from '../../../lib/i18n';
-import { useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../adapters/i18n';
+import { useSearchParams } from '../../../adapters/router';
 import { AUDIT_ENTITIES } from './audit-entities';
 import styles from '../organise-screen.module.css';
 import { Loading } from '../screen-states';

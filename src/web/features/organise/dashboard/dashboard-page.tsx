@@ -1,11 +1,11 @@
-import { useTranslation } from '../../../lib/i18n';
-import { useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../adapters/i18n';
+import { useSearchParams } from '../../../adapters/router';
 import type { OrganiserSeason } from '#shared/contracts/organise';
 import { LoadFailed } from '../../../components/load-failed';
-import { usePlayer } from '../../../lib/auth/use-player';
+import { usePlayer } from '../../../lib/use-player';
 import { formatDate, formatter } from '../../../lib/format';
 import { useDashboard } from './api/get-dashboard';
-import { useOrganiserSeason } from '../season/api/season';
+import { useOrganiserSeason } from '../api/season';
 import styles from './dashboard.module.css';
 import { HardestQuestions } from './hardest-questions';
 import { NotPlayedSection } from './not-played-section';

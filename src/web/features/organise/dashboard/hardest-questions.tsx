@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import type { Dashboard } from '#shared/contracts/organise-reports';
 import styles from './dashboard.module.css';
 import { percentText } from '../figures';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { Link } from '../../../lib/router';
+import { useTranslation } from '../../../adapters/i18n';
+import { Link } from '../../../adapters/router';
 import { Flag } from '../../../components/flag';
 import { LoadFailed } from '../../../components/load-failed';
 import { pageCount, Pager } from '../../../components/pager';

@@ -1,5 +1,5 @@
-import { useTranslation, type TFunction } from '../../../lib/i18n';
-import { Link } from '../../../lib/router';
+import { useTranslation, type TFunction } from '../../../adapters/i18n';
+import { Link } from '../../../adapters/router';
 import type { Warnings } from '#shared/contracts/organise';
 import { formatDate, formatList, formatter, languageName } from '../../../lib/format';
 import { useWarnings, WARNING_DAYS } from './api/get-warnings';

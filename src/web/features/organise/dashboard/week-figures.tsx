@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import type { Dashboard } from '#shared/contracts/organise-reports';
 import { Flag } from '../../../components/flag';
 import { StatTiles } from '../../../components/stat-tiles';

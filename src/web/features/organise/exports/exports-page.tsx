@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import { WEEK_COUNT } from '#shared/domain/calendar';
 import { playersCsvUrl, standingsCsvUrl, TOP_RANGE, winnersCsvUrl } from './export-urls';
 import styles from './exports.module.css';

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import type { GapQuestion, Gaps } from '#shared/contracts/organise-gaps';
 import { percentText, timeText } from '../figures';
 import { countsText, topicName } from './gaps-labels';

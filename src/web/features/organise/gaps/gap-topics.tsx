@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import type { GapTopic } from '#shared/contracts/organise-gaps';
 import { Flag } from '../../../components/flag';
 import { countryName } from '../../../lib/format';

@@ -1,4 +1,4 @@
-import type { TFunction } from '../../../lib/i18n';
+import type { TFunction } from '../../../adapters/i18n';
 import type { GapFigures } from '#shared/contracts/organise-gaps';
 
 /** A season topic in the interface language (topics live in the main locale), else its key. */

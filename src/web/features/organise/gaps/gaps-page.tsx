@@ -1,10 +1,10 @@
-import { useTranslation } from '../../../lib/i18n';
-import { useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../adapters/i18n';
+import { useSearchParams } from '../../../adapters/router';
 import { REGIONS } from '#shared/domain/regions';
 import { WEEK_COUNT } from '#shared/domain/calendar';
 import { LoadFailed } from '../../../components/load-failed';
 import { countryName } from '../../../lib/format';
-import { useTeamsAndLanguages } from '../../../lib/teams';
+import { useTeamsAndLanguages } from '../../../api/teams-and-languages';
 import { Loading } from '../screen-states';
 import { gapsCsvUrl, useGaps } from './api/get-gaps';
 import { filterFromParams, paramsFromFilter } from './gaps-filter';

@@ -1,8 +1,8 @@
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import type { OutboxEntry } from '#shared/contracts/reminders';
 import { LANGUAGE_LABELS } from '#shared/domain/language';
 import { Flag } from '../../../components/flag';
-import { formatInstant } from '../season/dates';
+import { formatInstant } from '../dates';
 import styles from '../organise-screen.module.css';
 import outboxStyles from './outbox.module.css';
 

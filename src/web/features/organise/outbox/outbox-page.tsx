@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import { LoadFailed } from '../../../components/load-failed';
 import styles from '../organise-screen.module.css';
 import { Loading } from '../screen-states';

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import type { PlayerDetail } from '#shared/contracts/organise-players';
 import { ApiError } from '../../../lib/api-client';
 import { formatMoment } from '../../../lib/moment';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import type { PlayerDetail } from '#shared/contracts/organise-players';
 import { countryName } from '../../../lib/format';
-import { useTeamsAndLanguages } from '../../../lib/teams';
+import { useTeamsAndLanguages } from '../../../api/teams-and-languages';
 import { useMovePlayer } from './api/move-player';
 import { useActionErrorText } from './action-error';
 import styles from './players.module.css';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { Link, useParams } from '../../../lib/router';
+import { useTranslation } from '../../../adapters/i18n';
+import { Link, useParams } from '../../../adapters/router';
 import type { PlayerDetail } from '#shared/contracts/organise-players';
 import { Flag } from '../../../components/flag';
 import { LoadFailed } from '../../../components/load-failed';

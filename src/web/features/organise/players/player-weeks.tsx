@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import type { PlayerDetail } from '#shared/contracts/organise-players';
 import { fastestTimeLabel } from '#shared/domain/durations';
 import { formatPoints, formatShortDate } from '../../../lib/format';

@@ -1,5 +1,5 @@
-import { usePlayer } from '../../../lib/auth/use-player';
-import { useTeamsAndLanguages } from '../../../lib/teams';
+import { usePlayer } from '../../../lib/use-player';
+import { useTeamsAndLanguages } from '../../../api/teams-and-languages';
 
 /**
  * The zone a player's dates read in on the organiser's screens: their team's (`teamId`), where

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { Link, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../adapters/i18n';
+import { Link, useSearchParams } from '../../../adapters/router';
 import type { PlayerSummary } from '#shared/contracts/organise-players';
 import { Flag } from '../../../components/flag';
 import { LoadFailed } from '../../../components/load-failed';
 import { pageCount, Pager } from '../../../components/pager';
 import { countryName } from '../../../lib/format';
-import { useTeamsAndLanguages } from '../../../lib/teams';
+import { useTeamsAndLanguages } from '../../../api/teams-and-languages';
 import { useSearchPlayers } from './api/search-players';
 import {
   parsePlayerSearch,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import { useMarkWeekInactive } from './api/mark-week-inactive';
 import { useActionErrorText } from './action-error';
 import styles from './players.module.css';

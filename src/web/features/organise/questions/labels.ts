@@ -1,6 +1,6 @@
 import { formatList, formatter, languageName } from '../../../lib/format';
-import { useTranslation } from '../../../lib/i18n';
-import { localDateFormat } from '../season/dates';
+import { useTranslation } from '../../../adapters/i18n';
+import { localDateFormat } from '../dates';
 import type { QuestionCategory } from '#shared/contracts/season';
 import { LANGUAGE_LABELS, type Language } from '#shared/domain/language';
 import type { QuestionSlot } from '#shared/domain/question-review';

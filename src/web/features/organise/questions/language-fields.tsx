@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import type { Language } from '#shared/domain/language';
 import { useLabels } from './labels';
 import { optionKeysOf, type LanguageTexts, type Missing } from './question-form';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { Link } from '../../../lib/router';
+import { useTranslation } from '../../../adapters/i18n';
+import { Link } from '../../../adapters/router';
 import type { WeekQuestions } from '#shared/contracts/organise-questions';
 import type { QuestionCategory } from '#shared/contracts/season';
 import { LANGUAGES } from '#shared/domain/language';

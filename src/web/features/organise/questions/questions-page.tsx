@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../adapters/i18n';
+import { useSearchParams } from '../../../adapters/router';
 import { WEEK_COUNT } from '#shared/domain/calendar';
 import type { QuestionSlot } from '#shared/domain/question-review';
 import { LoadFailed } from '../../../components/load-failed';
-import { useOrganiserSeason } from '../season/api/season';
+import { useOrganiserSeason } from '../api/season';
 import { useWeekQuestions } from './api/get-week-questions';
 import { useLabels } from './labels';
 import { QuestionEditor } from './question-editor';

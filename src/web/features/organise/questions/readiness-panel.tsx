@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import type { Readiness } from '#shared/contracts/organise';
 import { useLabels } from './labels';
 import styles from './questions.module.css';

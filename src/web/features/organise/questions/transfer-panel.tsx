@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import type { ImportResult, WeekQuestions } from '#shared/contracts/organise-questions';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-message';

@@ -1,5 +1,5 @@
-import { useTranslation } from '../../../lib/i18n';
-import { Link } from '../../../lib/router';
+import { useTranslation } from '../../../adapters/i18n';
+import { Link } from '../../../adapters/router';
 import type { OrganiserSeason } from '#shared/contracts/organise';
 import { WEEK_COUNT } from '#shared/domain/calendar';
 import { useLabels } from './labels';

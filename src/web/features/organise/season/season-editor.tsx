@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import type { OrganiserSeason } from '#shared/contracts/organise';
-import { useSaveSeason } from './api/season';
-import { formatInstant } from './dates';
+import { useSaveSeason } from '../api/season';
+import { formatInstant } from '../dates';
 import styles from '../organise-screen.module.css';
-import { Refusal } from './refusal';
+import { Refusal } from '../refusal';
 import editor from './season-editor.module.css';
 import { formFromSeason, formIssues, inputFromForm, type SeasonForm } from './season-form';
-import { TextField, fieldId } from './text-field';
+import { TextField, fieldId } from '../text-field';
 import { WeekCard } from './week-card';
 
 const zoneNames = () => {

@@ -1,5 +1,5 @@
-import { useTranslation } from '../../../lib/i18n';
-import { useOrganiserSeason } from './api/season';
+import { useTranslation } from '../../../adapters/i18n';
+import { useOrganiserSeason } from '../api/season';
 import styles from '../organise-screen.module.css';
 import { Loading } from '../screen-states';
 import { LoadFailed } from '../../../components/load-failed';

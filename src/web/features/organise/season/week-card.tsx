@@ -1,11 +1,11 @@
 import { languageName } from '../../../lib/format';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import type { OrganiserSeason, Readiness } from '#shared/contracts/organise';
-import { formatInstant, formatLocalDate } from './dates';
+import { formatInstant, formatLocalDate } from '../dates';
 import styles from '../organise-screen.module.css';
 import editor from './season-editor.module.css';
 import type { WeekForm } from './season-form';
-import { TextField } from './text-field';
+import { TextField } from '../text-field';
 
 type Week = OrganiserSeason['weeks'][number];
 

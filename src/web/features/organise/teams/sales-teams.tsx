@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import type { OrganiserTeam } from '#shared/contracts/organise';
 import styles from '../organise-screen.module.css';
-import { Refusal } from '../season/refusal';
+import { Refusal } from '../refusal';
 import { useTeamChange } from './api/teams';
 import teamStyles from './teams.module.css';
 

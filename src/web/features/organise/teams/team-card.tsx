@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import type { OrganiserTeam } from '#shared/contracts/organise';
 import { Flag } from '../../../components/flag';
 import styles from '../organise-screen.module.css';

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../adapters/i18n';
 import type { OrganiserTeam } from '#shared/contracts/organise';
 import { REGIONS } from '#shared/domain/regions';
 import { Flag } from '../../../components/flag';
 import styles from '../organise-screen.module.css';
-import { Refusal } from '../season/refusal';
-import { fieldId, TextField } from '../season/text-field';
+import { Refusal } from '../refusal';
+import { fieldId, TextField } from '../text-field';
 import { useTeamChange } from './api/teams';
 import { teamInput, teamIssues, type TeamForm } from './team-form';
 import teamStyles from './teams.module.css';

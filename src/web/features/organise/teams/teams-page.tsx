@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { usePlayer } from '../../../lib/auth/use-player';
+import { useTranslation } from '../../../adapters/i18n';
+import { usePlayer } from '../../../lib/use-player';
 import styles from '../organise-screen.module.css';
 import { Loading } from '../screen-states';
 import { LoadFailed } from '../../../components/load-failed';

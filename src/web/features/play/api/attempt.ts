@@ -1,6 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '../../../lib/query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { Attempt } from '#shared/contracts/play';
 import { apiRequest } from '../../../lib/api-client';
+import { setFreshQueryData } from '../../../lib/query-data';
 
 export const attemptQuery = (id: string) =>
   queryOptions({
@@ -40,19 +47,24 @@ function send(attemptId: string | null, action: Action): Promise<Attempt> {
   }
 }
 
-/** Every play call answers with the whole attempt, which replaces the cached one. */
+/**
+ * Every play call answers with the whole attempt, which replaces the cached one, even when a
+ * fetch of the attempt sent before the call is still under way (lib/query-data.ts).
+ */
+export async function attemptChanged(queryClient: QueryClient, attempt: Attempt): Promise<void> {
+  await setFreshQueryData(queryClient, attemptQuery(attempt.id).queryKey, attempt);
+  void queryClient.invalidateQueries({ queryKey: ['current-week'] });
+  if (attempt.status === 'done') {
+    void queryClient.invalidateQueries({ queryKey: ['me', 'stats'] });
+    // A scored week moves the team in the standings: the ticker shows it at once.
+    void queryClient.invalidateQueries({ queryKey: ['standings'] });
+  }
+}
+
 export function usePlayAction(attemptId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: Action) => send(attemptId, action),
-    onSuccess: (attempt) => {
-      queryClient.setQueryData(['attempt', attempt.id], attempt);
-      void queryClient.invalidateQueries({ queryKey: ['current-week'] });
-      if (attempt.status === 'done') {
-        void queryClient.invalidateQueries({ queryKey: ['me', 'stats'] });
-        // A scored week moves the team in the standings: the ticker shows it at once.
-        void queryClient.invalidateQueries({ queryKey: ['standings'] });
-      }
-    },
+    onSuccess: (attempt) => attemptChanged(queryClient, attempt),
   });
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WeekReview } from '#shared/contracts/review';
 import { apiRequest } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '../../../../lib/query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { auditPageSchema } from '#shared/contracts/organise';
 import { apiRequest } from '../../../../lib/api-client';

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '../../../../lib/query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '#shared/contracts/organise-reports';
 import { apiRequest } from '../../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '../../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Warnings } from '#shared/contracts/organise';
 import { apiRequest } from '../../../../lib/api-client';
 import { DASHBOARD_REFRESH_MS } from './get-dashboard';

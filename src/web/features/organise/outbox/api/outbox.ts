@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '../../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Outbox } from '#shared/contracts/reminders';
 import { apiRequest } from '../../../../lib/api-client';
 

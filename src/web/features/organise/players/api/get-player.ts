@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '../../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlayerDetail } from '#shared/contracts/organise-players';
 import { apiRequest } from '../../../../lib/api-client';
 

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '../../../../lib/query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlayerDetail } from '#shared/contracts/organise-players';
 import { apiRequest } from '../../../../lib/api-client';
+import { setFreshQueryData } from '../../../../lib/query-data';
 import { playerDetailQuery } from './get-player';
 
 /** The holiday override: marks one week inactive for the player, with a reason for the audit log. */
@@ -13,7 +14,7 @@ export function useMarkWeekInactive(playerId: string) {
         { method: 'POST', body: { reason } },
       ),
     onSuccess: async (detail) => {
-      client.setQueryData(playerDetailQuery(playerId).queryKey, detail);
+      await setFreshQueryData(client, playerDetailQuery(playerId).queryKey, detail);
       await client.invalidateQueries({ queryKey: ['organise'] });
     },
   });

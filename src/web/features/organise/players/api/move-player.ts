@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '../../../../lib/query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MoveTeamInput, PlayerDetail } from '#shared/contracts/organise-players';
 import { apiRequest } from '../../../../lib/api-client';
+import { setFreshQueryData } from '../../../../lib/query-data';
 import { playerDetailQuery } from './get-player';
 
 /** Moves a player to another team (and sales team) for the weeks not begun. */
@@ -13,7 +14,7 @@ export function useMovePlayer(playerId: string) {
         body: input,
       }),
     onSuccess: async (detail) => {
-      client.setQueryData(playerDetailQuery(playerId).queryKey, detail);
+      await setFreshQueryData(client, playerDetailQuery(playerId).queryKey, detail);
       // Search results and dashboards show the player's team too.
       await client.invalidateQueries({ queryKey: ['organise'] });
     },

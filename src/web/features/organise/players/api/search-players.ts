@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '../../../../lib/query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlayerPage } from '#shared/contracts/organise-players';
 import { apiRequest } from '../../../../lib/api-client';
 import { searchQueryString, type PlayerSearch } from '../player-search';

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '../../../../lib/query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WeekQuestions } from '#shared/contracts/organise-questions';
 import { apiRequest } from '../../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '../../../../lib/query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportResult } from '#shared/contracts/organise-questions';
 import { apiRequest } from '../../../../lib/api-client';
 import { weekChanged } from './week-changed';
@@ -18,8 +18,8 @@ export function useImportQuestions(setNum: number) {
         method: 'POST',
         body: input,
       }),
-    onSuccess: (result) => {
-      if (!result.dryRun) weekChanged(queryClient, result.week);
+    onSuccess: async (result) => {
+      if (!result.dryRun) await weekChanged(queryClient, result.week);
     },
   });
 }

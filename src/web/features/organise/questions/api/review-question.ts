@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '../../../../lib/query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WeekQuestions } from '#shared/contracts/organise-questions';
 import type { QuestionSlot, ReviewStatus } from '#shared/domain/question-review';
 import { apiRequest } from '../../../../lib/api-client';

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '../../../../lib/query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrganiserTeam, TeamInput } from '#shared/contracts/organise';
 import { apiRequest } from '../../../../lib/api-client';
+import { setFreshQueryData } from '../../../../lib/query-data';
 
 export const organiserTeamsQuery = queryOptions({
   queryKey: ['organise', 'teams'],
@@ -49,8 +50,8 @@ export function useTeamChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: (team) => {
-      queryClient.setQueryData(organiserTeamsQuery.queryKey, (list) => {
+    onSuccess: async (team) => {
+      await setFreshQueryData(queryClient, organiserTeamsQuery.queryKey, (list) => {
         if (!list) return list;
         const known = list.teams.some((entry) => entry.id === team.id);
         return {

@@ -12,8 +12,8 @@ import { translate, type TFunction, type TOptions, type Texts } from './translat
 export type { TFunction, TOptions } from './translate';
 
 /**
- * The interface language (ADR 0025: our own 2 KB in place of i18next and react-i18next, 17 KB of
- * every first load). Each language is its own small chunk, and a page loads only the active
+ * The interface language: i18next's and react-i18next's names in our own 2 KB, in place of the
+ * libraries' 17 KB of every first load (README.md beside this file, ADR 0025). Each language is its own small chunk, and a page loads only the active
  * language's: the server names it in the page it sends (a modulepreload chosen by the browser's
  * Accept-Language, http/spa.ts), so it arrives with the app's scripts. English is the fallback
  * when a language's file could not be loaded; a text missing from a file would show its key,

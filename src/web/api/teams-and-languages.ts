@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from './query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TeamsAndLanguages } from '#shared/contracts/season';
-import { apiRequest } from './api-client';
+import { apiRequest } from '../lib/api-client';
 
 export const teamsAndLanguagesQuery = queryOptions({
   queryKey: ['teams-and-languages'],

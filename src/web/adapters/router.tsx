@@ -13,7 +13,8 @@ import {
 /**
  * The part of React Router's declarative mode the app uses (<BrowserRouter>, useRoutes, Link,
  * NavLink, Outlet and the hooks), with the same matching rules, in about 1.3 KB instead of
- * React Router's 13 KB gzipped in the first load (ADR 0025).
+ * React Router's 13 KB gzipped in the first load. Its names, its differences from React Router
+ * and how to switch to it: README.md beside this file.
  */
 
 export type RouteObject = {

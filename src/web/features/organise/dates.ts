@@ -1,4 +1,4 @@
-import { formatter } from '../../../lib/format';
+import { formatter } from '../../lib/format';
 
 /** Dates and times on the organiser screens, in the organiser's language. */
 

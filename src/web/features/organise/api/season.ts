@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '../../../../lib/query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrganiserSeason, SeasonInput } from '#shared/contracts/organise';
-import { apiRequest } from '../../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
+import { setFreshQueryData } from '../../../lib/query-data';
 
 export const organiserSeasonQuery = queryOptions({
   queryKey: ['organise', 'season'],
@@ -19,8 +20,8 @@ export function useSaveSeason() {
   return useMutation({
     mutationFn: (input: SeasonInput) =>
       apiRequest<OrganiserSeason>('/api/organise/season', { method: 'PUT', body: input }),
-    onSuccess: (season) => {
-      queryClient.setQueryData(organiserSeasonQuery.queryKey, season);
+    onSuccess: async (season) => {
+      await setFreshQueryData(queryClient, organiserSeasonQuery.queryKey, season);
       void queryClient.invalidateQueries({ queryKey: ['me'] });
       void queryClient.invalidateQueries({ queryKey: ['organise', 'audit'] });
     },

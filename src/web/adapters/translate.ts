@@ -6,7 +6,7 @@
  * its CLDR rules when a `count` is given.
  */
 
-import { formatter } from './format';
+import { formatter } from '../lib/format';
 
 /** One language's texts of one namespace: the parsed JSON of one locale file. */
 export type Texts = { readonly [key: string]: string | Texts };

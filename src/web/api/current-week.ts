@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from './query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentWeek } from '#shared/contracts/play';
-import { apiRequest } from './api-client';
+import { apiRequest } from '../lib/api-client';
 
 export const currentWeekQuery = queryOptions({
   queryKey: ['current-week'],

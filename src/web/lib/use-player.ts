@@ -1,4 +1,4 @@
-import { useOutletContext } from '../router';
+import { useOutletContext } from '../adapters/router';
 import type { Me } from '#shared/contracts/me';
 
 /** The signed-in player, inside pages rendered by the player frame. */

@@ -1,5 +1,5 @@
-import { ApiError } from '../../../lib/api-client';
-import { useErrorText } from '../../../lib/use-error-message';
+import { ApiError } from '../../lib/api-client';
+import { useErrorText } from '../../lib/use-error-message';
 
 /**
  * An organiser action the server refused: the code's translated message, and the server's own

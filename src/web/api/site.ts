@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from './query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Site } from '#shared/contracts/me';
-import { apiRequest } from './api-client';
+import { apiRequest } from '../lib/api-client';
 
 export const siteQueryOptions = queryOptions({
   queryKey: ['site'],

@@ -1,5 +1,5 @@
 import type { HTMLInputTypeAttribute } from 'react';
-import styles from '../organise-screen.module.css';
+import styles from './organise-screen.module.css';
 
 /** The element id of a form field ('weeks.2.opensOn' → 'field-weeks-2-opensOn'). */
 export const fieldId = (field: string) => `field-${field.replace(/\./g, '-')}`;
