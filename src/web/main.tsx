@@ -9,7 +9,7 @@ import { initI18n } from './adapters/i18n';
 import './styles/fonts.css';
 import './styles/global.css';
 
-// Before the player is known, the browser's languages decide (DESIGN.md §2 'Language').
+// Before the player is known, the browser's languages decide (English when none is ours).
 await initI18n(pickLanguage(navigator.languages));
 
 createRoot(document.getElementById('root')!).render(

@@ -3,7 +3,7 @@ import { useTranslation } from '../adapters/i18n';
 import { resolveLanguage } from '#shared/domain/language';
 import { useMe } from '../api/me';
 
-/** Keeps the interface language (DESIGN.md §2 'Language') and <html lang> in step with the player. */
+/** Keeps the interface language (the profile's, else the provider's, else the browser's, else English) and <html lang> in step with the player. */
 export function LanguageSync() {
   const { i18n } = useTranslation();
   const { data: me } = useMe();

@@ -6,7 +6,7 @@ import { Layout } from './layout/layout';
 import type { Me } from '#shared/contracts/me';
 
 /**
- * The frame of every player page (spec §2 access rules): the loading screen while the session
+ * The frame of every player page (only / and the sign-in callback are public): the loading screen while the session
  * is unknown, the 'Error' screen when loading the player fails, the layout once signed in.
  * Signed out, it shows `signedOut` (the login screen on /, the rules fallback on /rules) or, by
  * default, stores the current address as the return address and starts the redirect sign-in.

@@ -3,7 +3,7 @@ import { Link } from '../adapters/router';
 import styles from './season-over.module.css';
 
 /**
- * After the season's last week (issue 14): no 'come back next week', but where to look now —
+ * After the season's last week: no 'come back next week', but where to look now —
  * the final standings (the leaderboard) and the end-of-game screen (home). `from` leaves out
  * the link to the page the player is on.
  */

@@ -51,7 +51,7 @@ export function formatList(words: readonly string[], language: string): string {
 }
 
 /**
- * Points from hundredths in the interface language, the one format of every screen (issue 14):
+ * Points from hundredths in the interface language, the one format of every screen:
  * whole points without decimals, any other score with its two decimals, never rounded.
  * @example formatPoints(976, 'en') // '9.76'
  * @example formatPoints(480, 'en') // '4.80'
@@ -109,7 +109,7 @@ export function pointsCount(hundredths: number, language: string, name = 'points
 /**
  * The day a week opens, as its team sees it: the week opens at 00:00 of `opensOn` in the
  * team's time zone, and that instant is shown in the same zone, so the date is the same for a
- * team in New York, London or Bangkok (issue 14: an instant computed for Berlin but shown in
+ * team in New York, London or Bangkok (an instant computed for Berlin but shown in
  * New York fell on the day before).
  * @example formatWeekStart({ opensOn: '2025-11-23', closesOn: '2025-11-27' }, 'en-GB', 'America/Los_Angeles') // '23 Nov'
  */

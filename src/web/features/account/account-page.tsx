@@ -34,8 +34,8 @@ const choiceOf = (me: Me): ProfileChoice => ({
  * What the team field says. While the team cannot change (a week is open in the player's zone,
  * or the season is over), why, and when it can again: at the week's close in the player's zone
  * (the last minute, as the calendar shows the week's last day). Otherwise, when the chosen
- * team's zone still has a week under way, from when the player can join it (DESIGN.md §2: a
- * change needs both zones between weeks), or that they cannot this season. Times are in the
+ * team's zone still has a week under way, from when the player can join it (a change needs
+ * both zones between weeks, ADR 0006), or that they cannot this season. Times are in the
  * player's zone.
  */
 function useTeamNote(me: Me, locked: boolean, chosen: Team | undefined): string | null {
@@ -195,7 +195,7 @@ export function AccountPage() {
   );
 }
 
-/** Issue 17: each week closed everywhere links to its answers, explanations and sources. */
+/** Each week closed everywhere links to its answers, explanations and sources. */
 function PastWeekAnswers() {
   const { t } = useTranslation();
   const weeks = useReviewableWeeks();

@@ -11,7 +11,7 @@ const TILE_LOADER_MS = 1000;
 
 /**
  * Player statistics: overall score, best week (in the one points format of every screen), fastest time, challengers attempted
- * and correct. A failed load is logged and shows a dash (spec §8).
+ * and correct. A failed load is logged and shows a dash, as the customer asked.
  */
 export function StatsTiles() {
   const { t, i18n } = useTranslation();

@@ -5,7 +5,7 @@ import { LoadingScreen, ScreenMessage, screenStyles } from '../../components/scr
 
 /**
  * /login/callback. The server completes the sign-in and redirects; the browser only sees this
- * page when sign-in failed (shown as 'name: message', spec §8) or when opened directly.
+ * page when sign-in failed (shown as 'name: message', as the customer asked) or when opened directly.
  */
 export function LoginCallbackPage() {
   const { t } = useTranslation();

@@ -18,13 +18,13 @@ const EVENT_KEY = 'race-event';
 
 function rememberedEvent(eventId: number): boolean {
   const stored = sessionStorage.getItem(EVENT_KEY);
-  // A new event brings the intro card back (spec §4: the home marker clears when the event changes).
+  // A new event brings the intro card back (the home marker clears when the event changes).
   if (stored !== null && stored !== String(eventId)) sessionStorage.removeItem(EVENT_KEY);
   return stored === String(eventId);
 }
 
 /**
- * Home after launch (spec §2 'Home screen'): the stopwatch intro, then the intro card, or the
+ * Home after launch: the stopwatch intro, then the intro card, or the
  * track view once the player has pressed Play in this session; above either, while this week's
  * questions are unplayed, the 'new questions' banner.
  */

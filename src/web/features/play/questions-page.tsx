@@ -20,7 +20,7 @@ import { useServerCountdown } from './use-server-countdown';
 import { WeekResult } from './week-result';
 
 /**
- * /questions (spec §2 'Questions screen'): loading, 'invalid' (inactive week), instructions,
+ * /questions, the weekly game's screen: loading, 'invalid' (inactive week), instructions,
  * the form, then the result and the optional challenger. The server keeps the attempt, so a
  * reload resumes at the same question with the clock still running. The attempt in play is
  * held on to when the week closes (ADR 0014): its result shows before the next week does.

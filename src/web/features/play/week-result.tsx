@@ -8,7 +8,7 @@ import { formatPoints } from '../../lib/format';
 import styles from './play.module.css';
 
 /**
- * The week's result as one account (issue 14): what happened (all answered, time ran out, or
+ * The week's result as one account: what happened (all answered, time ran out, or
  * stopped early), the challenger's outcome, then the numbers once each and in that order — the
  * main questions, the challenger's effect, the week's total — with the time really used.
  */

@@ -10,7 +10,7 @@ import { useWeekReview } from './api/get-week-review';
 import { ReviewQuestionCard } from './review-question';
 import styles from './review.module.css';
 
-/** Issue 17: a closed week's questions, the right answers and why, next to the player's own. */
+/** A closed week's questions, the right answers and why, next to the player's own. */
 export function WeekReviewPage() {
   const { t, ready } = useTranslation('review');
   const { setNum: param } = useParams();

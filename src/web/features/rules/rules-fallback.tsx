@@ -2,7 +2,7 @@ import { useTranslation } from '../../adapters/i18n';
 import { ScreenMessage, screenStyles } from '../../components/screen-message';
 import { startSignIn } from '../../api/session';
 
-/** /rules without a signed-in player (spec §2: 'if no user, a fallback is shown'). */
+/** /rules without a signed-in player (the rules need a signed-in player; without one, this fallback shows). */
 export function RulesFallback() {
   const { t } = useTranslation();
   return (

@@ -27,7 +27,7 @@ const FACTS: readonly (readonly [key: string, Icon: ComponentType])[] = [
 
 const STEPS = ['profile', 'play', 'answer', 'bonus', 'team'] as const;
 
-/** Spec §2 'Rules screen'; the numbers are those of DESIGN.md §2 'Points' and 'Team score'. */
+/** The game's rules; the numbers come from shared/domain (scoring, standings), as the game's do. */
 export function RulesPage() {
   const { t, ready } = useTranslation('rules');
   const { t: tMain, i18n } = useTranslation();

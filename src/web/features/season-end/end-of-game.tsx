@@ -7,7 +7,7 @@ import { useStandings } from '../../api/standings';
 import { useLoggedFailure } from '../../lib/use-logged-failure';
 import styles from './end-of-game.module.css';
 
-/** The championship is over (spec §2): the logo, the final standings and the regional winners. */
+/** The championship is over: the logo, the final standings and the regional winners. */
 export function EndOfGame({ seasonName }: { seasonName: string }) {
   const { t, i18n } = useTranslation();
   const standings = useStandings();

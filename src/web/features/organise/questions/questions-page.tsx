@@ -27,7 +27,7 @@ const parseSlot = (value: string | null): QuestionSlot | null => {
 };
 
 /**
- * The organiser's questions (issue 6): pick a week, see its six slots with their review and
+ * The organiser's questions (ADR 0009): pick a week, see its six slots with their review and
  * translations, what still keeps it from opening, edit a question in all seven languages, and
  * move the week's questions in and out as files. The week and slot live in the address.
  */

@@ -5,7 +5,7 @@ import { Loading } from '../screen-states';
 import { LoadFailed } from '../../../components/load-failed';
 import { SeasonEditor } from './season-editor';
 
-/** /organise/season: the calendar as it stands, and its editor (issue 6, ADR 0009). */
+/** /organise/season: the calendar as it stands, and its editor (ADR 0009). */
 export function SeasonPage() {
   const { t, ready } = useTranslation('organise-season');
   const season = useOrganiserSeason();

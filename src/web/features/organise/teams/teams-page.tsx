@@ -18,7 +18,7 @@ const zoneNames = () => {
   }
 };
 
-/** /organise/teams: the country teams and their sales teams (issue 6). */
+/** /organise/teams: the country teams and their sales teams (ADR 0009). */
 export function TeamsPage() {
   const { t, ready } = useTranslation('organise-season');
   const me = usePlayer();
