@@ -27,7 +27,10 @@ const FACTS: readonly (readonly [key: string, Icon: ComponentType])[] = [
 
 const STEPS = ['profile', 'play', 'answer', 'bonus', 'team'] as const;
 
-/** The game's rules; the numbers come from shared/domain (scoring, standings), as the game's do. */
+/**
+ * The game's rules (texts in locales/rules/). The numbers its texts give (5 minutes, 1 point a
+ * right answer, +5 or half the week for the challenger) are those of shared/domain's scoring.
+ */
 export function RulesPage() {
   const { t, ready } = useTranslation('rules');
   const { t: tMain, i18n } = useTranslation();
