@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { notifyPlayerChanged } from '../../auth/session-memo';
+import { notifyPlayerChanged } from '../../auth/session-channel';
 import type { Database } from '../../db/client';
 import { attempts, players, salesTeams, teams } from '../../db/schema';
 
