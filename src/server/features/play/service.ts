@@ -6,14 +6,13 @@ import type { Language } from '#shared/domain/language';
 import { playDeadline } from '#shared/domain/play-clock';
 import { slotOf, weekReadiness } from '#shared/domain/question-review';
 import { QUESTIONS_PER_WEEK } from '#shared/domain/scoring';
-import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-import type { Metrics } from '../../http/metrics';
 import { findPlayerTeam, type ActiveWeeksOf, type PlayerRow } from '../players/repository';
 import { findCurrentSeason, type CurrentSeason } from '../season/repository';
 import { toAttemptView } from './attempt-view';
 import { closeIfExpired } from './closing';
+import type { PlayDeps } from './play-deps';
 import * as repo from './repository';
 
 /**
@@ -23,13 +22,6 @@ import * as repo from './repository';
  * attempt as the player sees it; play-actions.ts: answers and the challenger; closing.ts:
  * scoring and what the clock closes.
  */
-
-export interface PlayDeps {
-  db: Database;
-  clock: Clock;
-  /** Counts attempts started and finished, when metrics are on (http/metrics.ts). */
-  metrics?: Pick<Metrics, 'attemptStarted' | 'attemptFinished'> | null;
-}
 
 /** Fisher–Yates with a cryptographic source: option order per attempt. */
 export function shuffled<T>(items: readonly T[]): T[] {
