@@ -14,7 +14,7 @@ import type { Database } from '../../../db/client';
 import { findTeamWeeks, listTeams } from '../../standings/repository';
 import { displayName } from '../audit/service';
 import { points, toCsv } from '../csv';
-import * as repo from './export-repository';
+import * as repo from './repository';
 import { requireCurrentSeason, seasonZones } from '../season/readiness';
 
 /**

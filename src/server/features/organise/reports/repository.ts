@@ -1,6 +1,13 @@
 import { and, asc, count, eq, isNotNull, isNull, lte, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { activeWeeks, attempts, players, salesTeams, teams } from '../../../db/schema';
+import {
+  activeWeeks,
+  attempts,
+  players,
+  playerTotals,
+  salesTeams,
+  teams,
+} from '../../../db/schema';
 import { sortName } from '../players/repository';
 
 /** A week of a season, and the instant it ended everywhere (later registrations do not count). */
@@ -125,4 +132,37 @@ export async function countNotPlayed(db: Database, key: WeekKey): Promise<number
     .leftJoin(attempts, weekAttempt(key))
     .where(and(countedPlayers(key), activeIn(key.setNum), isNull(attempts.id)));
   return row!.n;
+}
+
+// The CSV exports' reads (exports.ts).
+
+/** Registered players with their season totals (null before their first scored week). */
+export async function findPlayerTotals(db: Database, seasonId: string) {
+  return db
+    .select({
+      player: players,
+      team: { id: teams.id, name: teams.name, flag: teams.flag, region: teams.region },
+      salesTeam: { id: salesTeams.id, name: salesTeams.name },
+      total: playerTotals.total,
+      totalTimeMs: playerTotals.totalTimeMs,
+      lastSubmissionAt: playerTotals.lastSubmissionAt,
+      totalTeamId: playerTotals.teamId,
+    })
+    .from(players)
+    .leftJoin(
+      playerTotals,
+      and(eq(playerTotals.playerId, players.id), eq(playerTotals.seasonId, seasonId)),
+    )
+    .leftJoin(teams, eq(teams.id, players.teamId))
+    .leftJoin(salesTeams, eq(salesTeams.id, players.salesTeamId))
+    .where(isNotNull(players.registeredAt));
+}
+
+/** Every scored week of the season: player, week and score. */
+export async function findWeekScores(db: Database, seasonId: string) {
+  return db
+    .select({ playerId: attempts.playerId, setNum: attempts.setNum, weekScore: attempts.weekScore })
+    .from(attempts)
+    .where(and(eq(attempts.seasonId, seasonId), isNotNull(attempts.weekScore)))
+    .orderBy(asc(attempts.setNum));
 }
