@@ -13,7 +13,7 @@ import type { Database } from '../../../db/client';
 import { listTeams } from '../../standings/repository';
 import { findGapRows, findSeasonQuestions, type GapRow } from './repository';
 import { toCsv } from '../csv';
-import { requireCurrentSeason } from '../season/readiness';
+import { requireCurrentSeason } from '../season/current-season';
 
 /** Knowledge gaps of the current season (ADR 0021): weakest topics and questions first. */
 

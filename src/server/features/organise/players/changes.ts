@@ -6,7 +6,7 @@ import { findSalesTeam, findTeam } from '../../season/repository';
 import { recordMembership } from '../../standings/aggregates';
 import { displayName, writeAudit, type Actor } from '../audit/service';
 import * as repo from './repository';
-import { requireCurrentSeason } from '../season/readiness';
+import { requireCurrentSeason } from '../season/current-season';
 
 /**
  * An organiser's changes to a player (ADR 0009), each in one transaction with the standings

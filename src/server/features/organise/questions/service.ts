@@ -13,7 +13,7 @@ import type { CurrentSeason } from '../../season/repository';
 import { writeAudit, type Actor } from '../audit/service';
 import * as repo from './repository';
 import { weekQuestionsView } from './view';
-import { requireCurrentSeason } from '../season/readiness';
+import { requireCurrentSeason } from '../season/current-season';
 
 /**
  * Writing and reviewing a week's questions (ADR 0009). Any change to a question's content makes

@@ -8,7 +8,8 @@ import { AppError } from '../../../http/errors';
 import { findWeekQuestions, type QuestionRow } from '../../play/repository';
 import { findTeamWeeks, listTeams } from '../../standings/repository';
 import * as repo from './repository';
-import { toReviewed, requireCurrentSeason, seasonZones } from '../season/readiness';
+import { requireCurrentSeason, seasonZones } from '../season/current-season';
+import { toReviewed } from '../season/readiness';
 import { toSummary } from '../players/service';
 
 /** The live dashboard of a week (ADR 0009): participation, averages, hardest questions. */

@@ -15,7 +15,7 @@ import { findTeamWeeks, listTeams } from '../../standings/repository';
 import { displayName } from '../audit/service';
 import { points, toCsv } from '../csv';
 import * as repo from './repository';
-import { requireCurrentSeason, seasonZones } from '../season/readiness';
+import { requireCurrentSeason, seasonZones } from '../season/current-season';
 
 /**
  * The organisers' CSV exports (UTF-8 with BOM): standings per week, player totals, regional

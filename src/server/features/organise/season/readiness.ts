@@ -8,27 +8,16 @@ import {
 } from '#shared/domain/question-review';
 import type { Database } from '../../../db/client';
 import type { QuestionRow } from '../../play/repository';
-import type { CurrentSeason } from '../../season/repository';
-import { findCurrentSeason } from '../../season/repository';
-import { AppError } from '../../../http/errors';
+import { findCurrentSeason, type CurrentSeason } from '../../season/repository';
+import { seasonZones } from './current-season';
 import * as repo from './repository';
 
+/** A stored question as the readiness rule (shared/domain/question-review.ts) takes it. */
 export const toReviewed = (row: QuestionRow): ReviewedQuestion => ({
   slot: slotOf(row.kind, row.position),
   status: row.reviewStatus,
   translations: row.translations,
 });
-
-export async function requireCurrentSeason(db: Database): Promise<CurrentSeason> {
-  const current = await findCurrentSeason(db);
-  if (!current) throw new AppError('NO_SEASON', 'No season has been set up yet.');
-  return current;
-}
-
-/** The zones a week's span runs over: every team's and the season's. */
-export async function seasonZones(db: Database, current: CurrentSeason): Promise<string[]> {
-  return [...new Set([current.season.timeZone, ...(await repo.listTeamZones(db))])];
-}
 
 /** Each week's readiness (ADR 0009), by week number. */
 export async function readinessByWeek(

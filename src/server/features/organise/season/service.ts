@@ -5,7 +5,8 @@ import { AppError } from '../../../http/errors';
 import type { CurrentSeason } from '../../season/repository';
 import { notifyStandingsChanged } from '../../standings/repository';
 import { writeAudit, type Actor } from '../audit/service';
-import { readinessByWeek, requireCurrentSeason, seasonZones } from './readiness';
+import { requireCurrentSeason, seasonZones } from './current-season';
+import { readinessByWeek } from './readiness';
 import * as repo from './repository';
 
 /** The season calendar as organisers edit it (DESIGN.md §2 'Season calendar', ADR 0009). */
