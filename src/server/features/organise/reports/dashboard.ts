@@ -7,6 +7,7 @@ import type { Database } from '../../../db/client';
 import { AppError } from '../../../http/errors';
 import { findWeekQuestions, type QuestionRow } from '../../play/repository';
 import { findTeamWeeks, listTeams } from '../../standings/repository';
+import { toCsv } from '../csv';
 import * as repo from './repository';
 import { requireCurrentSeason, seasonZones } from '../season/current-season';
 import { toReviewed } from '../season/readiness';
@@ -124,7 +125,7 @@ export async function dashboard(db: Database, setNum: number, now: Date): Promis
   };
 }
 
-/** Active, registered players who have not started the week: a page, or all of them. */
+/** Active, registered players who have not started the week: a page. */
 export async function notPlayed(
   db: Database,
   setNum: number,
@@ -139,7 +140,18 @@ export async function notPlayed(
   return { total, page: page.page, pageSize: page.pageSize, players: rows.map(toSummary) };
 }
 
-export async function allNotPlayed(db: Database, setNum: number) {
+/** All of them, as a CSV file. */
+export async function notPlayedCsv(db: Database, setNum: number): Promise<string> {
   const { key } = await locateWeek(db, setNum);
-  return (await repo.findNotPlayed(db, key)).map(toSummary);
+  const players = (await repo.findNotPlayed(db, key)).map(toSummary);
+  return toCsv(
+    ['name', 'email', 'team', 'sales_team', 'language'],
+    players.map((player) => [
+      player.name,
+      player.email,
+      player.team?.name,
+      player.salesTeam?.name,
+      player.language,
+    ]),
+  );
 }

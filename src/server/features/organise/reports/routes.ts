@@ -5,8 +5,7 @@ import {
   standingsExportQuerySchema,
   winnersExportQuerySchema,
 } from '#shared/contracts/organise-reports';
-import { toCsv } from '../csv';
-import { allNotPlayed, dashboard, notPlayed } from './dashboard';
+import { dashboard, notPlayed, notPlayedCsv } from './dashboard';
 import { playersCsv, standingsCsv, winnersCsv } from './exports';
 import type { Guard, OrganiseApp, OrganiseDeps } from '../organise-http';
 import { noStore, sendFile } from '../organise-http';
@@ -41,17 +40,7 @@ export function registerReportRoutes(app: OrganiseApp, deps: OrganiseDeps, guard
     { ...guard, schema: { params } },
     async (request, reply) => {
       const { setNum } = request.params;
-      const players = await allNotPlayed(deps.db, setNum);
-      const body = toCsv(
-        ['name', 'email', 'team', 'sales_team', 'language'],
-        players.map((player) => [
-          player.name,
-          player.email,
-          player.team?.name,
-          player.salesTeam?.name,
-          player.language,
-        ]),
-      );
+      const body = await notPlayedCsv(deps.db, setNum);
       return sendFile(reply, csv(`week-${setNum}-not-played.csv`, body));
     },
   );
