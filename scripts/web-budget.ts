@@ -1,4 +1,4 @@
-// npm run bench:web — the web app's budget (DESIGN.md §3, issue 18, ADR 0023): first-load
+// npm run bench:web — the web app's budget (ADR 0023, docs/performance.md): first-load
 // JavaScript per route, gzipped, from a Vite build's manifest, the web fonts a first visit adds,
 // and Lighthouse's mobile performance score and CLS of the login screen and of the signed-in
 // home screen, on the built server and a system Chromium or the bundled one (scripts/chromium.ts).

@@ -26,10 +26,10 @@ import type { Attempt } from '#shared/contracts/play';
 import { attempts, auditLog, salesTeams, teams } from './db/schema';
 
 /**
- * Issue 14, 'Two identical requests at once': every write path receives PARALLEL identical
- * requests at the same moment (a double click, a retry racing the original, a client sending
- * twice). Each has one effect; the others get the stored result or a 409 in the house format,
- * never a 500 (ADR 0015). After each phase the standings are recomputed from the raw rows
+ * Two identical requests at once (docs/reliability.md): every write path receives PARALLEL
+ * identical requests at the same moment (a double click, a retry racing the original, a client
+ * sending twice). Each has one effect; the others get the stored result or a 409 in the house
+ * format, never a 500 (ADR 0015). After each phase the standings are recomputed from the raw rows
  * (tests/standings-recompute.ts) and must equal what the API serves. On PostgreSQL
  * (TEST_DATABASE_URL) the requests really run at once on separate connections.
  */

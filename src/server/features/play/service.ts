@@ -16,7 +16,7 @@ import type { PlayDeps } from './play-deps';
 import * as repo from './repository';
 
 /**
- * A week's play, decided by the server (DESIGN.md §2 'A week's play'): one attempt per player
+ * A week's play, decided by the server (ADR 0007): one attempt per player
  * and week, answers saved one by one with the server's time, scored once. Every call can be
  * repeated and returns the stored result. This file: the week's state, the start and the
  * attempt as the player sees it; play-actions.ts: answers and the challenger; closing.ts:
@@ -106,7 +106,7 @@ export async function currentWeek(
       attemptId: attempt.id,
     };
   }
-  // After the last week there is no next week to wait for (issue 14).
+  // After the last week there is no next week to wait for (season-over.api.test.ts).
   if (seasonEnded) return { ...view, state: 'season-over', attemptId: null };
   if (!week || !weekOpen) return { ...view, state: 'not-open', attemptId: null };
   const flags = await activeWeeksOf(current.season.id);

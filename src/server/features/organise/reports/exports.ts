@@ -90,7 +90,7 @@ const rankable = (row: TotalRow) => ({
   totalTimeMs: row.totalTimeMs ?? 0,
   lastSubmissionAt: row.lastSubmissionAt ?? new Date(8.64e15),
 });
-/** Ranking order (DESIGN.md §2 'Players'); players who never scored last, by name. */
+/** Ranking order (`comparePlayers`); players who never scored last, by name. */
 const byRanking = (a: TotalRow, b: TotalRow) =>
   Number(a.total === null) - Number(b.total === null) ||
   comparePlayers(rankable(a), rankable(b)) ||

@@ -9,7 +9,7 @@ import { requireCurrentSeason, seasonZones } from './current-season';
 import { readinessByWeek } from './readiness';
 import * as repo from './repository';
 
-/** The season calendar as organisers edit it (DESIGN.md §2 'Season calendar', ADR 0009). */
+/** The season calendar as organisers edit it (ADR 0005, ADR 0009). */
 
 export async function organiserSeason(db: Database, now: Date): Promise<OrganiserSeason> {
   const current = await requireCurrentSeason(db);
