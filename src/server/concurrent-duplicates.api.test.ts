@@ -122,7 +122,7 @@ describe(`${PARALLEL} identical requests at once, before launch`, SLOW, () => {
     await expectStandings();
   });
 
-  it('profile (the double click of the issue): the same save twenty times moves each count once', async () => {
+  it('profile (a double click): the same save twenty times moves each count once', async () => {
     // Luis takes week 2 back, leaves week 5, and moves from Spain to France.
     const body = profileInput(codes.fr, { activeWeeks: weeksOff(5) });
     const responses = await all(() => updateProfile(t.app, luis, body));

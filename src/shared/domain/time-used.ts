@@ -1,5 +1,5 @@
 /**
- * The time figures of a week's play (spec §2 'average speed', 'time to complete'; the team's
+ * The time figures of a week's play (a player's average speed and time to complete, the team's
  * average completion time), in milliseconds.
  */
 
