@@ -8,9 +8,9 @@ import { findUnsafeText } from '../src/server/http/input-text';
 import { ERROR_CODES } from '#shared/contracts/errors';
 
 /**
- * The hostile-input suite's generator (issue 7): the app's own route inventory, bad inputs
- * derived from each route's schemas and a known-good body, and a fingerprint of every table to
- * prove that a refused request wrote nothing.
+ * The hostile-input suite's generator (docs/hostile-input.md): the app's own route inventory, bad
+ * inputs derived from each route's schemas and a known-good body, and a fingerprint of every table
+ * to prove that a refused request wrote nothing.
  */
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';

@@ -8,7 +8,7 @@ import type { OrganiserSeason, SeasonInput } from '#shared/contracts/organise';
 import { signIn } from './test-app';
 
 /**
- * Helpers for the organiser API's tests (issue 6): a client that sends the CSRF header, CSV
+ * Helpers for the organiser API's tests (ADR 0009): a client that sends the CSRF header, CSV
  * downloads read back, and the audit log read straight from the database.
  */
 

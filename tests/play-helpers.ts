@@ -8,7 +8,7 @@ import { loadSeason2025, moments2025, teamByCode } from './factories';
 import { createTestApp, fixedClock, signIn, type TestApp } from './test-app';
 
 /**
- * Helpers for the weekly game's API tests (issue 4): an app on the 2025 season with a settable
+ * Helpers for the weekly game's API tests (ADR 0007): an app on the 2025 season with a settable
  * clock, registered players, a small client for the play endpoints, and the correct options
  * read straight from the questions table.
  */
@@ -203,7 +203,7 @@ export function correctOptionLeaks(value: unknown, path = '$'): string[] {
 /** Week 2 of 2025 (Mon 10 – Fri 14 Feb) open in every team's time zone. */
 export const week2Open = new Date('2025-02-11T10:00:00Z');
 
-/** The standings endpoints (issue 5) as the signed-in player with `cookie` sees them. */
+/** The standings endpoints (ADR 0008) as the signed-in player with `cookie` sees them. */
 export function standingsClient(app: FastifyInstance, cookie: string) {
   const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
   return {

@@ -6,9 +6,9 @@ import type { Attempt } from '#shared/contracts/play';
 import type { TestClock } from './play-helpers';
 
 /**
- * Scripted players for a whole season (issue 14): players and sessions written as a sign-in
- * writes them, a client that counts every request and sends each write in duplicate (one after
- * the other, or at the same moment), and a timeline that runs every player's steps in the
+ * Scripted players for a whole season (whole-season.api.test.ts): players and sessions written as a
+ * sign-in writes them, a client that counts every request and sends each write in duplicate (one
+ * after the other, or at the same moment), and a timeline that runs every player's steps in the
  * order of the clock, with the steps due at the same instant running concurrently.
  */
 

@@ -31,7 +31,7 @@ import {
 /**
  * Standings recomputed from the raw rows alone (players, their active weeks, their attempts),
  * never from the aggregates the server keeps (team_week_stats, player_totals), and compared
- * with what the API serves. DESIGN.md §2 'Team score': a team's week score is the sum of its
+ * with what the API serves. The team score rule: a team's week score is the sum of its
  * active members' week scores ÷ its active members; participation is members who played ÷
  * active members; the overall score is the sum of the weekly scores.
  *
@@ -409,11 +409,12 @@ export const closesAt = (week: Parameters<typeof weekWindow>[0], timeZone: strin
 /**
  * The scores the standings add up, checked against the answers they come from: every attempt
  * re-scored from its raw answers (the option given, the question's correct option, the server's
- * times) by a plain computation written from DESIGN.md §2 'Points', not by the production
- * scoring, and compared with the stored figures (answered, correct, elapsed, main and week
- * score). Also the rules a stored attempt must keep: answers in order, to its own questions,
- * within its deadline and grace; and no attempt left open past its deadline (a read or the sweep
- * closes it). Returns one line per difference; none is expected.
+ * times) by a plain computation written from the rule (1 point per correct answer, the speed bonus,
+ * the challenger's +5 or halving), not by the production scoring, and compared with the stored
+ * figures (answered, correct, elapsed, main and week score). Also the rules a stored attempt must
+ * keep: answers in order, to its own questions, within its deadline and grace; and no attempt left
+ * open past its deadline (a read or the sweep closes it). Returns one line per difference; none is
+ * expected.
  */
 export async function attemptsAgainstTheirAnswers(db: Database, now: Date): Promise<string[]> {
   const [rows, questionRows] = await Promise.all([

@@ -1,7 +1,7 @@
 // npm run bench (first step) — the built server's memory when it starts on the embedded PGlite:
 // on an empty data folder (PGlite's initdb, the migrations, the demo season) and on the folder
 // that start left behind. Prints the server process's peak RSS (VmHWM in /proc/<pid>/status)
-// once it is ready, beside the 400 MB target (issue 16, ADR 0017), and the peak of the server
+// once it is ready, beside the 400 MB target (ADR 0017), and the peak of the server
 // and its child processes together (sampled from /proc every 50 ms), since the initdb runs in a
 // child. Linux only. Exits 1 when a first start is over the target.
 //   npx tsx scripts/bench/first-start.ts [--port 3420]

@@ -95,7 +95,7 @@ export function backendsUnderCallgrind(
 /**
  * Node's options for a counted run: V8's work on threads of its own (compiling, collecting
  * garbage) is done on the main thread instead. Without it the counts were higher and moved more
- * (the build before issue 18: 2.38 and 2.44 million instructions a request, against 1.92 and
+ * (the build before ADR 0022: 2.38 and 2.44 million instructions a request, against 1.92 and
  * 1.93 with it), most likely helper threads waiting by spinning, which valgrind counts as it
  * runs one thread at a time.
  */

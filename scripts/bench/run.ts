@@ -1,7 +1,7 @@
 // npm run bench [-- --players 100000 --concurrency 32 --duration 10 --port 3400 --profile dir
 //                   --phases week,reads,leaderboard --own-cluster --no-targets --count-instructions
 //                   --count-postgres --warm-up 1000]
-// The whole-week benchmark (DESIGN.md §3) against the built server and a real PostgreSQL
+// The whole-week benchmark (its targets: ADR 0022) against the built server and a real PostgreSQL
 // (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres, or with
 // --own-cluster one it starts with PostgreSQL's defaults; always so with --count-postgres),
 // in a database of its own that it creates and drops. Not a test: it prints tables, each target
@@ -115,9 +115,9 @@ for (const pair of args['server-env']) {
 }
 const LEADERBOARD_SIZES = [1_000, 100_000];
 /**
- * Issue 18's targets for this machine (2 cores, a quiet machine): the whole week's throughput and
- * p99, the standings read against the minimal route, and CPU per whole-week request, the
- * server's and PostgreSQL's (0.35 and 0.34 ms before issue 18, targets 25 % lower).
+ * The targets for this machine (2 cores, a quiet machine; ADR 0022): the whole week's throughput
+ * and p99, the standings read against the minimal route, and CPU per whole-week request, the
+ * server's and PostgreSQL's (0.35 and 0.34 ms before ADR 0022, targets 25 % lower).
  */
 const TARGETS = {
   weekPerSecond: 3_000,
@@ -648,7 +648,7 @@ try {
             "them, so the standings ratio below may be the host's"),
     );
   }
-  log('\nTargets (issue 18; DESIGN.md §3), on a quiet 2-core machine');
+  log('\nTargets (ADR 0022), on a quiet 2-core machine');
   if (week) {
     const { perSecond, p99, errors } = week.total;
     log(

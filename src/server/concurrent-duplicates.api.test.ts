@@ -26,10 +26,10 @@ import type { Attempt } from '#shared/contracts/play';
 import { attempts, auditLog, salesTeams, teams } from './db/schema';
 
 /**
- * Issue 14, 'Two identical requests at once': every write path receives PARALLEL identical
- * requests at the same moment (a double click, a retry racing the original, a client sending
- * twice). Each has one effect; the others get the stored result or a 409 in the house format,
- * never a 500 (ADR 0015). After each phase the standings are recomputed from the raw rows
+ * Two identical requests at once (docs/reliability.md): every write path receives PARALLEL
+ * identical requests at the same moment (a double click, a retry racing the original, a client
+ * sending twice). Each has one effect; the others get the stored result or a 409 in the house
+ * format, never a 500 (ADR 0015). After each phase the standings are recomputed from the raw rows
  * (tests/standings-recompute.ts) and must equal what the API serves. On PostgreSQL
  * (TEST_DATABASE_URL) the requests really run at once on separate connections.
  */
@@ -122,7 +122,7 @@ describe(`${PARALLEL} identical requests at once, before launch`, SLOW, () => {
     await expectStandings();
   });
 
-  it('profile (the double click of the issue): the same save twenty times moves each count once', async () => {
+  it('profile (a double click): the same save twenty times moves each count once', async () => {
     // Luis takes week 2 back, leaves week 5, and moves from Spain to France.
     const body = profileInput(codes.fr, { activeWeeks: weeksOff(5) });
     const responses = await all(() => updateProfile(t.app, luis, body));

@@ -19,9 +19,9 @@ import { signIn, TEST_ORIGIN } from '../../../tests/test-app';
 import { CSRF_HEADER } from '../http/security';
 
 /**
- * Issue 7, authentication and authorisation under attack, on every route the app registers:
- * forged, tampered, expired and signed-out session cookies; CSRF without the header or from a
- * foreign Origin; open redirects through returnTo; one player reaching another's data.
+ * Authentication and authorisation under attack (docs/hostile-input.md), on every route the app
+ * registers: forged, tampered, expired and signed-out session cookies; CSRF without the header or
+ * from a foreign Origin; open redirects through returnTo; one player reaching another's data.
  *
  * Covered elsewhere and not repeated here: another player's attempt (read, answer, finish,
  * challenger: features/play/attempt.api.test.ts, "someone else's attempt (IDOR)"), organiser

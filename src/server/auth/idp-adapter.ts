@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { idpArtifacts } from '../db/schema';
 
-/** oidc-provider's storage, in our database (the only place with state, DESIGN.md §1). */
+/** oidc-provider's storage, in our database: the instances keep no state of their own. */
 export function idpAdapterFactory(db: Database, clock: Clock) {
   const live = () =>
     sql`(${idpArtifacts.expiresAt} is null or ${idpArtifacts.expiresAt} > ${clock.now()})`;

@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { prepared, valueOf } from '../db/prepared';
 import { loginTransactions, players, sessions } from '../db/schema';
-import { notifySessionChanged } from './session-memo';
+import { notifySessionChanged } from './session-channel';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type LoginTransactionRow = typeof loginTransactions.$inferSelect;

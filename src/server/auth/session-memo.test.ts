@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listeningDatabase } from '../../../tests/listening-database';
 import type { PlayerRow } from '../features/players/repository';
-import { createSessionMemo, SESSIONS_CHANNEL, type SessionMemo } from './session-memo';
+import { SESSIONS_CHANNEL } from './session-channel';
+import { createSessionMemo, type SessionMemo } from './session-memo';
 
 const entry = (playerId: string) => ({
   expiresAt: new Date('2025-02-12T00:00:00Z'),

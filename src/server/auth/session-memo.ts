@@ -1,17 +1,16 @@
-import { notify, type Database, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import type { PlayerRow } from '../features/players/repository';
+import { SESSIONS_CHANNEL } from './session-channel';
 
 /**
  * A per-instance memo of signed-in sessions, their players and the players' active weeks (ADR
  * 0011): every signed-in request starts by finding its session, and a round trip for it cost
  * more than a standings read itself. PostgreSQL stays the truth. Whoever deletes or changes a
- * session, or changes a player or their active weeks, NOTIFYs `SESSIONS_CHANNEL` in the same
- * transaction; every instance LISTENs and forgets the entry, the writing one before its promise
- * resolves (db/client.ts `notify`). While the LISTEN connection is down, the memo is off: other
+ * session, or changes a player or their active weeks, NOTIFYs `SESSIONS_CHANNEL`
+ * (session-channel.ts) in the same transaction; every instance LISTENs and forgets the entry,
+ * the writing one before its promise resolves (db/client.ts `notify`). While the LISTEN connection is down, the memo is off: other
  * instances' changes would go unheard.
  */
-
-export const SESSIONS_CHANNEL = 'podium_sessions';
 
 /** What a request needs of its session to decide, without the database, that it may go on. */
 export interface MemoisedSession {
@@ -108,14 +107,4 @@ export async function createSessionMemo(
     size: () => entries.size,
     close: stop,
   };
-}
-
-/** Every instance forgets this session (deleted), once `db` commits. */
-export async function notifySessionChanged(db: Database, idHash: string): Promise<void> {
-  await notify(db, SESSIONS_CHANNEL, `s:${idHash}`);
-}
-
-/** Every instance forgets the sessions of this player (their row changed), once `db` commits. */
-export async function notifyPlayerChanged(db: Database, playerId: string): Promise<void> {
-  await notify(db, SESSIONS_CHANNEL, `p:${playerId}`);
 }

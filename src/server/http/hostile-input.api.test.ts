@@ -28,12 +28,12 @@ import type { WeekQuestions } from '#shared/contracts/organise-questions';
 import { CSRF_HEADER } from './security';
 
 /**
- * Issue 7, hostile input: every route the app registers (found from the app itself, so a new
- * route is covered without touching this file) gets generated bad inputs in its path, query
- * and body. Whatever the schemas refuse must be a 4xx in our JSON shape and write nothing (a
- * fingerprint of every table before and after); whatever they accept must still never be a
- * 5xx. One app for the whole file: week 1 of 2025 open, a player in the middle of an attempt,
- * the demo organiser.
+ * Hostile input (docs/hostile-input.md): every route the app registers (found from the app itself,
+ * so a new route is covered without touching this file) gets generated bad inputs in its path,
+ * query and body. Whatever the schemas refuse must be a 4xx in our JSON shape and write nothing (a
+ * fingerprint of every table before and after); whatever they accept must still never be a 5xx. One
+ * app for the whole file: week 1 of 2025 open, a player in the middle of an attempt, the demo
+ * organiser.
  */
 
 // Thousands of requests from one player and one address: the rate limits (tested in

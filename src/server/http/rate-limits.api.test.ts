@@ -10,10 +10,10 @@ import {
 import { createTestApp, signIn, type TestApp } from '../../../tests/test-app';
 
 /**
- * Rate limits (issue 7): sign-in per client IP, play per player (never per IP: a whole office
- * may sign in from one address). A refusal is 429 RATE_LIMITED in our JSON shape with
- * Retry-After, writes nothing, and the client gets in again once the window has passed. The
- * windows here are a few seconds long: @fastify/rate-limit counts on the real clock.
+ * Rate limits (docs/hostile-input.md): sign-in per client IP, play per player (never per IP: a
+ * whole office may sign in from one address). A refusal is 429 RATE_LIMITED in our JSON shape with
+ * Retry-After, writes nothing, and the client gets in again once the window has passed. The windows
+ * here are a few seconds long: @fastify/rate-limit counts on the real clock.
  */
 
 const WINDOW_SECONDS = 5;

@@ -99,7 +99,7 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * CSRF defence for state-changing calls (DESIGN.md §1): the web app always sends a custom
+ * CSRF defence for state-changing calls (ADR 0001): the web app always sends a custom
  * header, which a cross-site form cannot, and a browser-sent Origin must be our own.
  */
 export function registerCsrfProtection(app: FastifyInstance, publicOrigin: string): void {

@@ -1,7 +1,7 @@
 import { setNumber, weekWindow, type CalendarWeek, type WeekStatus } from './calendar';
 
 /**
- * The shape of a season calendar (DESIGN.md §2 'Season calendar'): events numbered 1–3, weeks
+ * The shape of a season calendar (ADR 0005): events numbered 1–3, weeks
  * numbered 1–6 in order, two consecutive weeks per event, each week closing after it opens and
  * opening after the previous one closed. Shared by the content files and the organiser tools.
  */

@@ -1,7 +1,7 @@
 import { addDays, startOfLocalDay } from './time-zone';
 
 /**
- * The season calendar (DESIGN.md §2 'Season calendar'). A week is open from 00:00 on `opensOn`
+ * The season calendar (ADR 0005). A week is open from 00:00 on `opensOn`
  * to 23:59:59.999 on `closesOn`, in the player's team time zone.
  */
 
@@ -89,7 +89,7 @@ export function launchAt(weeks: readonly CalendarWeek[], timeZone: string): Date
 
 /**
  * A week's active flag, and the player's team, can be changed until the end of the day before
- * the week opens (DESIGN.md §2 'Holidays and team changes').
+ * the week opens (ADR 0006).
  */
 export function canChangeWeek(
   week: Pick<CalendarWeek, 'opensOn' | 'closesOn'>,
@@ -122,7 +122,7 @@ export function seasonPosition<W extends CalendarWeek>(
   return { phase: 'ended', week: ordered.at(-1)! };
 }
 
-/** DESIGN.md §2: a team changes only while no week is open (it then counts from the next week). */
+/** A team changes only while no week is open; it then counts from the next week (ADR 0006). */
 export const teamChangeable = (phase: SeasonPhase) =>
   phase === 'before-launch' || phase === 'between-weeks';
 

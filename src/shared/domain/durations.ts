@@ -1,5 +1,5 @@
 /**
- * Countdowns and durations as the screens show them (spec §2 countdown, §5 times).
+ * Countdowns and durations as the screens show them (the play countdown, the time figures).
  */
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -40,7 +40,7 @@ export function formatDuration(totalSeconds: number): string {
 
 /**
  * The fastest-time tile: hh:mm:ss with the leading hours dropped when they are '00'
- * (spec §5: an 8-character string starting with '00').
+ * (rather than an 8-character string starting with '00').
  * @example fastestTimeLabel(95) // '01:35'
  * @example fastestTimeLabel(3725) // '01:02:05'
  */

@@ -1,5 +1,5 @@
 /**
- * Knowledge gaps (issue 17, ADR 0021): what counts as an answer to a question, the time it took,
+ * Knowledge gaps (ADR 0021): what counts as an answer to a question, the time it took,
  * and when a question looks flawed enough for an organiser to review it.
  */
 

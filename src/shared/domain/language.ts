@@ -19,7 +19,7 @@ export function pickLanguage(tags: readonly (string | null | undefined)[]): Lang
 }
 
 /**
- * The interface language (DESIGN.md §2 'Language'): the profile's choice, else the identity
+ * The interface language: the profile's choice, else the identity
  * provider's `locale` claim, else the browser's languages, else English.
  * @example resolveLanguage({ profile: null, idpLocale: 'fr-CA', browser: ['th'] }) // 'fr'
  */

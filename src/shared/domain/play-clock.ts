@@ -1,7 +1,7 @@
 import { GRACE_SECONDS, PLAY_SECONDS } from './scoring';
 
 /**
- * The clock of a main set or a challenger (DESIGN.md §2 'A week's play', ADR 0014): 300 s from
+ * The clock of a main set or a challenger (ADR 0014): 300 s from
  * its start, cut short by the week's close in the team's time zone (as Moodle caps a quiz's time
  * limit at its close date), and answers arriving within 2 s after that (the network's latency)
  * still count.

@@ -2,7 +2,7 @@ import { weekWindow, type CalendarWeek } from './calendar';
 import { addDays, localDate, offsetMs, zonedParts } from './time-zone';
 
 /**
- * When a week's reminders are due (issue 17, ADR 0020), in the team's time zone: one at the
+ * When a week's reminders are due (ADR 0020), in the team's time zone: one at the
  * reminder hour on the day the week opens, one at the reminder hour on the last day that still
  * leaves at least `hoursBeforeClose` hours before the close.
  */

@@ -1,5 +1,6 @@
 /**
- * Points (DESIGN.md §2 'Points'), kept as integers in hundredths of a point so sums are exact.
+ * Points: the main set's, with its speed bonus, and the challenger's +5 or halving. Kept as
+ * integers in hundredths of a point so sums are exact.
  */
 
 export const QUESTIONS_PER_WEEK = 5;

@@ -1,6 +1,6 @@
 /**
- * Team and player standings (DESIGN.md §2 'Team score' and 'Players'). Scores are in
- * hundredths of a point.
+ * Team and player standings, each rule on its function below (the aggregates: ADR 0008). Scores
+ * are in hundredths of a point.
  */
 
 export interface TeamWeek {

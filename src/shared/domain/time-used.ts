@@ -1,13 +1,13 @@
 /**
- * The time figures of a week's play (spec §2 'average speed', 'time to complete'; the team's
+ * The time figures of a week's play (a player's average speed and time to complete, the team's
  * average completion time), in milliseconds.
  */
 
 /**
  * The time a main set used, for its time figures (not for the speed bonus, which a time-out
  * does not get): to the last answer when all five were answered; otherwise until the set
- * closed, at most its deadline. A time-out counts the time it took, never 0 (issue 14:
- * time-outs showed 00:00 and made a team's average look the fastest).
+ * closed, at most its deadline. A time-out counts the time it took, never 0 (time-outs once
+ * showed 00:00 and made a team's average look the fastest).
  * @example timeUsedMs({ startedAt: t0, deadlineAt: t0 + 5 min, lastAnswerAt: t0, closedAt: t0 + 7 min, complete: false }) // 300_000
  * @example timeUsedMs({ startedAt: t0, deadlineAt: t0 + 5 min, lastAnswerAt: t0 + 1 min, closedAt: t0 + 1 min, complete: true }) // 60_000
  */

@@ -3,7 +3,7 @@ import { SEASON_2025, SEASON_DEMO } from '../../../../tests/factories';
 import { readSeasonBundle } from './read-content';
 
 /**
- * Issue 17: players review a closed week with an explanation and its source, in their language.
+ * Players review a closed week with an explanation and its source, in their language (ADR 0019).
  * Read through the loader, so a schema that dropped the field would fail here too.
  */
 describe.each([

@@ -5,7 +5,7 @@ import { afterCommit, type Database } from '../../db/client';
 import { recordScore } from '../standings/aggregates';
 import type { StoredAnswer } from '../../db/schema';
 import * as repo from './repository';
-import type { PlayDeps } from './service';
+import type { PlayDeps } from './play-deps';
 
 /**
  * Scoring, and closing what the clock has closed: every write that changes a week's score goes

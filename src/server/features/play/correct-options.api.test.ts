@@ -19,7 +19,7 @@ import { notifyContentChanged } from '../season/content-cache';
 
 /**
  * The correct answers of a week, and their explanations and sources (ADR 0019), stay on the
- * server until the week has closed in every time zone (DESIGN.md §2 'A week's play', 4).
+ * server until the week has closed in every time zone (`closedEverywhere`, ADR 0019).
  */
 
 let t: PlayApp;

@@ -95,7 +95,7 @@ describe('answers near the deadline', () => {
         correctCount: 2,
         answeredCount: 2,
         timedOut: true,
-        // The time it used: the whole 5 minutes, not the 24 s of its last answer (issue 14).
+        // The time it used: the whole 5 minutes, not the 24 s of its last answer (timeUsedMs).
         elapsedSeconds: 300,
         mainScore: 200,
       },

@@ -14,7 +14,8 @@ import {
 } from './closing';
 import type { StoredAnswer } from '../../db/schema';
 import * as repo from './repository';
-import { locatePlayer, shuffled, weekQuestion, type PlayDeps, type PlayerWeek } from './service';
+import type { PlayDeps } from './play-deps';
+import { locatePlayer, shuffled, weekQuestion, type PlayerWeek } from './service';
 
 /**
  * The play actions: answers, finish and the challenger (ADR 0013). The common case takes one

@@ -15,12 +15,13 @@ import {
 } from '#shared/contracts/play';
 import { languageOf } from '../../http/request-language';
 import * as actions from './play-actions';
+import type { PlayDeps } from './play-deps';
 import type { AttemptRow } from './repository';
 import * as play from './service';
 
 export function registerPlayRoutes(
   app: FastifyInstance,
-  deps: play.PlayDeps & {
+  deps: PlayDeps & {
     authenticate: onRequestAsyncHookHandler;
     /** The per-player rate limit, or null when switched off. */
     playLimit?: onRequestAsyncHookHandler | null;

@@ -11,7 +11,7 @@ import {
 import type { CurrentWeek } from '#shared/contracts/play';
 
 /**
- * Issue 14: after the season's last week /questions said 'come back when the next week opens'.
+ * After the season's last week, /questions once said 'come back when the next week opens'.
  * GET /api/weeks/current now says season-over once week 6 (10–14 March 2025) has closed in the
  * player's team time zone. Players register in week 1 and sign in again later (sessions idle
  * out over the weeks).

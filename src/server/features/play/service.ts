@@ -6,30 +6,22 @@ import type { Language } from '#shared/domain/language';
 import { playDeadline } from '#shared/domain/play-clock';
 import { slotOf, weekReadiness } from '#shared/domain/question-review';
 import { QUESTIONS_PER_WEEK } from '#shared/domain/scoring';
-import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-import type { Metrics } from '../../http/metrics';
 import { findPlayerTeam, type ActiveWeeksOf, type PlayerRow } from '../players/repository';
 import { findCurrentSeason, type CurrentSeason } from '../season/repository';
 import { toAttemptView } from './attempt-view';
 import { closeIfExpired } from './closing';
+import type { PlayDeps } from './play-deps';
 import * as repo from './repository';
 
 /**
- * A week's play, decided by the server (DESIGN.md §2 'A week's play'): one attempt per player
+ * A week's play, decided by the server (ADR 0007): one attempt per player
  * and week, answers saved one by one with the server's time, scored once. Every call can be
  * repeated and returns the stored result. This file: the week's state, the start and the
  * attempt as the player sees it; play-actions.ts: answers and the challenger; closing.ts:
  * scoring and what the clock closes.
  */
-
-export interface PlayDeps {
-  db: Database;
-  clock: Clock;
-  /** Counts attempts started and finished, when metrics are on (http/metrics.ts). */
-  metrics?: Pick<Metrics, 'attemptStarted' | 'attemptFinished'> | null;
-}
 
 /** Fisher–Yates with a cryptographic source: option order per attempt. */
 export function shuffled<T>(items: readonly T[]): T[] {
@@ -114,7 +106,7 @@ export async function currentWeek(
       attemptId: attempt.id,
     };
   }
-  // After the last week there is no next week to wait for (issue 14).
+  // After the last week there is no next week to wait for (season-over.api.test.ts).
   if (seasonEnded) return { ...view, state: 'season-over', attemptId: null };
   if (!week || !weekOpen) return { ...view, state: 'not-open', attemptId: null };
   const flags = await activeWeeksOf(current.season.id);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sweepExpiredAttempts } from './closing';
-import type { PlayDeps } from './service';
+import type { PlayDeps } from './play-deps';
 
 const SWEEP_INTERVAL_MS = 30_000;
 

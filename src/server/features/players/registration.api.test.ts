@@ -130,7 +130,7 @@ describe('POST /api/me/registration', () => {
     });
     expect(response.json().season.weeks[0].opensAt).toBe('2025-02-03T17:00:00.000Z');
     // The week's days themselves are the same in every zone: the web app shows them in the
-    // team's zone from these (issue 14: a team west of Berlin saw the day before).
+    // team's zone from these (a team west of Berlin once saw the day before).
     expect(response.json().season.weeks[0]).toMatchObject({
       opensOn: '2025-02-04',
       closesOn: '2025-02-07',

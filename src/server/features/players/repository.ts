@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { notifyPlayerChanged } from '../../auth/session-memo';
+import { notifyPlayerChanged } from '../../auth/session-channel';
 import type { Database } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { activeWeeks, players, salesTeams, teams } from '../../db/schema';

@@ -2,7 +2,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isLanguage } from '#shared/domain/language';
 import { outboxSchema, reminderSettingSchema } from '#shared/contracts/reminders';
-import { notifyPlayerChanged } from '../../auth/session-memo';
+import { notifyPlayerChanged } from '../../auth/session-channel';
 import { requireOrganiser } from '../../auth/organiser-role';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';

@@ -2,7 +2,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { reviewParamsSchema, weekReviewSchema } from '#shared/contracts/review';
 import { languageOf } from '../../http/request-language';
-import type { PlayDeps } from '../play/service';
+import type { PlayDeps } from '../play/play-deps';
 import { weekReview } from './service';
 
 /** A closed week's answers, explanations and sources for the signed-in player (ADR 0019). */

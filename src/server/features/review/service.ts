@@ -7,7 +7,7 @@ import { POINT } from '#shared/domain/scoring';
 import { AppError } from '../../http/errors';
 import { closeIfExpired } from '../play/closing';
 import * as playRepo from '../play/repository';
-import type { PlayDeps } from '../play/service';
+import type { PlayDeps } from '../play/play-deps';
 import type { ActiveWeeksOf, PlayerRow } from '../players/repository';
 import { findCurrentSeason } from '../season/repository';
 

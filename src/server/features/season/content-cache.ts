@@ -4,7 +4,7 @@ import { notify, type Database, type DatabaseHandle } from '../../db/client';
  * A per-instance memo of content that changes rarely and is read by nearly every request: the
  * current season's calendar and each week's questions. Writers of seasons, events, weeks and
  * questions NOTIFY `CONTENT_CHANNEL` in their transaction (`notifyContentChanged`); every
- * instance LISTENs and drops its memo, as the standings cache does (DESIGN.md §1 'Scale-out').
+ * instance LISTENs and drops its memo, as the standings cache does (ADR 0010).
  * Reads inside a transaction are never memoised: only the database handle itself is. While the
  * LISTEN connection is down, nothing is memoised: other instances' changes would go unheard.
  */

@@ -18,7 +18,7 @@ import type { Dashboard } from '#shared/contracts/organise-reports';
 import type { MyTeam } from '#shared/contracts/standings';
 
 /**
- * Issue 14: a time-out is the slowest set there is, not the fastest. Canada: Olivia answers
+ * A time-out is the slowest set there is, not the fastest (`timeUsedMs`). Canada: Olivia answers
  * one question after 20 s and lets the 5 minutes run out (300 s used); Emily answers all five
  * in 60 s. The team's average is (300 + 60) / 2 = 180 s; counting the time-out as 0 s or as
  * its last answer (20 s) would give 30 s or 40 s.

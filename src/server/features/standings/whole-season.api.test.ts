@@ -30,7 +30,7 @@ import { loadSeasonBundle } from '../content/service';
 import { sweepExpiredAttempts } from '../play/closing';
 
 /**
- * Issue 14's proof: a whole season played by scripted players in seven time zones (UTC−10 to
+ * A whole season (docs/reliability.md), played by scripted players in seven time zones (UTC−10 to
  * UTC+9), every write sent in duplicate (one after the other, or two or three at the same
  * moment), players starting in the last minute of every week, time-outs, challengers won, lost
  * and left to run out, holidays, late registrations. After every week, in the middle of two, and

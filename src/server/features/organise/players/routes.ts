@@ -1,0 +1,62 @@
+import { playerParamsSchema } from '#shared/contracts/organise';
+import {
+  moveTeamInputSchema,
+  playerDetailSchema,
+  playerPageSchema,
+  playerSearchQuerySchema,
+  playerWeekParamsSchema,
+  weekInactiveInputSchema,
+} from '#shared/contracts/organise-players';
+import { markWeekInactive, movePlayer } from './changes';
+import { playerDetail, searchPlayers } from './service';
+import type { Guard, OrganiseApp, OrganiseDeps } from '../organise-http';
+import { noStore } from '../organise-http';
+
+export function registerPlayerRoutes(app: OrganiseApp, deps: OrganiseDeps, guard: Guard) {
+  const response = { 200: playerDetailSchema };
+
+  app.get(
+    '/api/organise/players',
+    {
+      ...guard,
+      schema: { querystring: playerSearchQuerySchema, response: { 200: playerPageSchema } },
+    },
+    async (request, reply) =>
+      reply.headers(noStore).send(await searchPlayers(deps.db, request.query)),
+  );
+
+  app.get(
+    '/api/organise/players/:playerId',
+    { ...guard, schema: { params: playerParamsSchema, response } },
+    async (request, reply) =>
+      reply
+        .headers(noStore)
+        .send(await playerDetail(deps.db, request.params.playerId, deps.clock.now())),
+  );
+
+  app.post(
+    '/api/organise/players/:playerId/team',
+    { ...guard, schema: { params: playerParamsSchema, body: moveTeamInputSchema, response } },
+    async (request, reply) => {
+      const { playerId } = request.params;
+      const now = deps.clock.now();
+      await movePlayer(deps.db, request.signedIn!.player, playerId, request.body, now);
+      return reply.headers(noStore).send(await playerDetail(deps.db, playerId, now));
+    },
+  );
+
+  app.post(
+    '/api/organise/players/:playerId/weeks/:setNum/inactive',
+    {
+      ...guard,
+      schema: { params: playerWeekParamsSchema, body: weekInactiveInputSchema, response },
+    },
+    async (request, reply) => {
+      const { playerId, setNum } = request.params;
+      const now = deps.clock.now();
+      const actor = request.signedIn!.player;
+      await markWeekInactive(deps.db, actor, playerId, setNum, request.body.reason, now);
+      return reply.headers(noStore).send(await playerDetail(deps.db, playerId, now));
+    },
+  );
+}

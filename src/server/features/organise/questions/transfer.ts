@@ -1,0 +1,107 @@
+import type { ImportResult } from '#shared/contracts/organise-questions';
+import { slotOf, type QuestionSlot } from '#shared/domain/question-review';
+import type { Database } from '../../../db/client';
+import type { QuestionRow } from '../../play/repository';
+import type { CurrentSeason } from '../../season/repository';
+import { writeAudit, type Actor } from '../audit/service';
+import {
+  csvHasExplanations,
+  parseContentFile,
+  parseQuestionsCsv,
+  weekToContentFile,
+  weekToCsv,
+} from './file-formats';
+import * as repo from './repository';
+import { changeWeek, contentOf, requireWeek, writeQuestion } from './service';
+import { weekQuestionsView } from './view';
+
+/** A week's questions to and from files (CSV or the content file format), ADR 0009. */
+
+export async function exportQuestions(db: Database, setNum: number, format: 'csv' | 'json') {
+  const { current } = await requireWeek(db, setNum);
+  const rows = await repo.findWeekQuestions(db, current.season.id, setNum);
+  return format === 'csv'
+    ? { filename: `week-${setNum}-questions.csv`, type: 'text/csv', body: weekToCsv(rows) }
+    : {
+        filename: `week-${setNum}-questions.json`,
+        type: 'application/json',
+        body: weekToContentFile(setNum, rows),
+      };
+}
+
+/**
+ * Imports a week's six questions from a file, all or nothing: validated whole, then applied in
+ * one transaction. Changed questions become drafts; unchanged ones keep their review.
+ */
+export async function importQuestions(
+  db: Database,
+  actor: Actor,
+  setNum: number,
+  input: { format: 'csv' | 'json'; content: string; dryRun: boolean },
+  now: Date,
+): Promise<ImportResult> {
+  const questions =
+    input.format === 'csv'
+      ? parseQuestionsCsv(input.content, setNum)
+      : parseContentFile(input.content, setNum);
+  const keepStoredExplanations = input.format === 'csv' && !csvHasExplanations(input.content);
+  const apply = async (tx: Database, current: CurrentSeason, rows: QuestionRow[]) => {
+    let changed = 0;
+    for (const question of questions) {
+      const slot = question.slot as QuestionSlot;
+      const existing = rows.find((row) => slotOf(row.kind, row.position) === slot);
+      const target = { seasonId: current.season.id, setNum, slot, existing };
+      const imported = question.translations as QuestionRow['translations'];
+      const translations =
+        keepStoredExplanations && existing
+          ? withStoredExplanations(imported, existing.translations)
+          : imported;
+      if (await writeQuestion(tx, target, { ...question, translations }, now)) changed += 1;
+    }
+    if (changed > 0 && !input.dryRun) {
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'questions.import',
+          entityType: 'week',
+          entityId: setNum,
+          before: rows.map((row) => ({ slot: slotOf(row.kind, row.position), ...contentOf(row) })),
+          after: questions,
+          reason: `${input.format.toUpperCase()} import, ${changed} question(s) changed`,
+        },
+        now,
+      );
+    }
+    const week = current.weeks.find((entry) => entry.setNum === setNum)!;
+    const view = await weekQuestionsView(tx, current, week);
+    // A dry run shows what the week would look like, then rolls everything back.
+    if (input.dryRun) throw new DryRun({ dryRun: true, changed, week: view });
+    return { dryRun: false, changed, week: view };
+  };
+  try {
+    return await changeWeek(db, setNum, apply);
+  } catch (error) {
+    if (error instanceof DryRun) return error.result;
+    throw error;
+  }
+}
+
+/** The imported texts, each with the explanation already stored for its language, if any. */
+function withStoredExplanations(
+  imported: QuestionRow['translations'],
+  stored: QuestionRow['translations'],
+): QuestionRow['translations'] {
+  return Object.fromEntries(
+    Object.entries(imported).map(([language, texts]) => {
+      const explanation = stored[language]?.explanation;
+      return [language, explanation ? { ...texts, explanation } : texts];
+    }),
+  );
+}
+
+class DryRun extends Error {
+  constructor(readonly result: ImportResult) {
+    super('dry run');
+  }
+}
