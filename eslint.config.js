@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -13,6 +16,39 @@ const envAccess = [
     message: 'Read settings from the config module (src/web/config.ts), not import.meta.env.',
   },
 ];
+
+/** The folders directly under `folder`, but those in `except`. */
+const folders = (folder, except = []) =>
+  readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !except.includes(entry.name))
+    .map((entry) => `${folder}/${entry.name}`);
+
+/**
+ * The web app's features are islands: each folder under src/web/features is a feature, and so is
+ * each folder under features/organise but its api/ (the organiser resources several of them
+ * read). A feature imports no other feature; what two share moves to src/web/{api,lib,components}
+ * or, inside /organise, to the files at features/organise/. Only app/ (and organise's own routes
+ * file) composes features. Read from the disk, so a new feature is covered from its first file.
+ */
+const FEATURES = 'src/web/features';
+const ORGANISE = `${FEATURES}/organise`;
+const featureZones = [
+  ...folders(FEATURES).map((feature) => ({
+    target: feature,
+    from: FEATURES,
+    except: [`./${feature.slice(FEATURES.length + 1)}`],
+  })),
+  ...folders(ORGANISE, ['api']).flatMap((feature) =>
+    folders(ORGANISE, ['api'])
+      .filter((other) => other !== feature)
+      .map((other) => ({ target: feature, from: other })),
+  ),
+  // The layers below the features never reach up into them.
+  ...['src/web/api', 'src/web/lib', 'src/web/adapters', 'src/web/components'].map((layer) => ({
+    target: layer,
+    from: [FEATURES, 'src/web/app'],
+  })),
+].map((zone) => ({ ...zone, message: 'A feature imports no other feature (eslint.config.js).' }));
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'drizzle', 'test-results', 'playwright-report'] },
@@ -30,9 +66,39 @@ export default tseslint.config(
     },
   },
   {
+    // Import circles make start-up order matter and hide layering mistakes: none anywhere.
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones }] },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/server/config.ts', 'src/web/config.ts'],
     rules: { 'no-restricted-syntax': ['error', ...envAccess] },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/config.ts', 'src/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...envAccess,
+        {
+          selector: "CallExpression[callee.property.name='setQueryData']",
+          message:
+            "Set a change's answer with setFreshQueryData (lib/query-data.ts): a fetch already under way would overwrite it.",
+        },
+      ],
+    },
   },
   {
     // One spelling for the shared code from everywhere else: the package's subpath import.
