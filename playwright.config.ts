@@ -52,7 +52,8 @@ const DEMO_CLOCK_START = midweek(new Date());
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time (the machine's two cores); E2E_WORKERS=1 runs them one by one.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 10_000 },
@@ -76,6 +77,17 @@ export default defineConfig({
       ],
     },
   },
+  /**
+   * Three projects only to order the queue, longest first: the screens spec (the longest file by
+   * far) starts at once in one worker while the other takes the journeys, and the season editing
+   * comes last. It changes the demo season, which the screens spec reads: both hold the lock
+   * 'demo-season' (fixtures.ts), so they never run at the same time whatever the order.
+   */
+  projects: [
+    { name: 'screens', testMatch: 'screens.spec.ts' },
+    { name: 'journeys', testIgnore: ['screens.spec.ts', 'organise-season.spec.ts'] },
+    { name: 'season', testMatch: 'organise-season.spec.ts' },
+  ],
   webServer: [
     {
       // The demo season, shifted so that its clock's day (DEMO_CLOCK_START) is in week 1.

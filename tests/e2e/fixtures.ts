@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 
 /** Fails on any axe violation (WCAG 2.x A/AA and best practices), listing them. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -164,4 +167,32 @@ export async function playOpenWeekThroughApi(
     expect(answered.status()).toBe(200);
   }
   await context.close();
+}
+
+/**
+ * Holds the lock `name` for the whole spec file, in every spec file that calls it with that name:
+ * the two workers then never run them at the same time. For spec files of which one changes, on
+ * the shared demo server, what the other reads (and puts it back afterwards). The lock is a folder
+ * in test-results/, which Playwright empties at the start of each run, so a killed run leaves no
+ * stale lock behind.
+ */
+export function holdForThisFile(name: string): void {
+  const folder = path.join('test-results', 'locks', name);
+  test.beforeAll(async () => {
+    // Waiting for the other file is no failure of this one.
+    test.setTimeout(test.info().timeout + 15 * 60_000);
+    await mkdir(path.dirname(folder), { recursive: true });
+    for (;;) {
+      try {
+        await mkdir(folder);
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        await delay(500);
+      }
+    }
+  });
+  test.afterAll(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
 }

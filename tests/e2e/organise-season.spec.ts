@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DESKTOP, expectNoAxeViolations, PHONE, signInAs } from './fixtures';
+import { DESKTOP, expectNoAxeViolations, holdForThisFile, PHONE, signInAs } from './fixtures';
 
 const TABLET = { width: 768, height: 1024 };
 
@@ -17,7 +17,10 @@ async function axeAt(page: Page, viewports: { width: number; height: number }[])
 const shift = (isoDate: string, days: number) =>
   new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-// Specs after this one share the demo server: whatever is changed here is put back.
+// Other specs share the demo server: whatever is changed here is put back, and the screens spec,
+// which takes the season's screens, waits until this file is done (or this one for it).
+holdForThisFile('demo-season');
+
 test('an organiser renames the season and moves a future week; the audit log shows what changed', async ({
   page,
 }) => {

@@ -4,6 +4,7 @@ import {
   chooseDemoAccount,
   DESKTOP,
   expectNoAxeViolations,
+  holdForThisFile,
   PHONE,
   PRE_LAUNCH_ORIGIN,
   registerThroughApi,
@@ -27,6 +28,8 @@ const LANGUAGES = ['en', 'th'] as const;
 type Language = (typeof LANGUAGES)[number];
 
 test.use({ viewport: PHONE, reducedMotion: 'reduce' });
+// The season's screens are taken while nobody is editing the season (organise-season.spec.ts).
+holdForThisFile('demo-season');
 
 /** What went wrong in the browser while the test ran: console errors and failed requests. */
 function watchForNoise(page: Page): string[] {
