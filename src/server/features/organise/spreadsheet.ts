@@ -56,10 +56,14 @@ export function decodeText(bytes: Uint8Array): string {
  */
 export function readDelimited(text: string): Table {
   const input = text.startsWith(BOM) ? text.slice(1) : text;
-  const parsed = Papa.parse<string[]>(input, {
+  // Guessed on the rows that hold something (a blank row has one cell whatever the delimiter),
+  // then read with blank rows kept.
+  const { delimiter } = Papa.parse<string[]>(input, {
     delimitersToGuess: [',', ';', '\t'],
-    skipEmptyLines: false,
-  });
+    skipEmptyLines: 'greedy',
+    preview: 20,
+  }).meta;
+  const parsed = Papa.parse<string[]>(input, { delimiter, skipEmptyLines: false });
   const unclosed = parsed.errors.find((error) => error.code === 'MissingQuotes');
   if (unclosed) {
     const row = (unclosed.row ?? parsed.data.length - 1) + 1;
