@@ -211,6 +211,13 @@ test('an organiser picks an exported .xlsx and sees the preview; a bad cell is n
     'Row 2, column C (category): “astrology” is not a category: write one of brain, digestion, allergy, c_sections.',
   ]);
   await expectNoAxeViolations(page);
+  // On a phone the list of problems wraps: nothing wider than the screen.
+  await page.setViewportSize(PHONE);
+  await refusal.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/organiser-import-refused-en-375.png' });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    PHONE.width,
+  );
 });
 
 test('the questions screen passes axe on a laptop and a tablet, and works on a phone', async ({
