@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readSheet } from 'read-excel-file/node';
+import writeXlsxFile from 'write-excel-file/node';
 import {
   AUTHORING_ORIGIN,
   DESKTOP,
@@ -113,7 +115,7 @@ test('an organiser rewrites the challenger in English and Spanish, approves it, 
   await page.reload();
   await expect(page.getByText(/Players have already played this week/)).toBeVisible();
   await expect(challenger.getByRole('link', { name: /View/ })).toBeVisible();
-  await expect(page.getByLabel('Import a file (CSV or JSON)')).toHaveCount(0);
+  await expect(page.getByLabel('Import a file (Excel .xlsx, CSV or JSON)')).toHaveCount(0);
 });
 
 test('an organiser exports week 2, imports an edited file after a dry run, and approves what changed', async ({
@@ -133,7 +135,7 @@ test('an organiser exports week 2, imports an edited file after a dry run, and a
   const third = content.weeks[0]!.questions.find((question) => question.slot === 3)!;
   third.translations.en.text = `${third.translations.en.text.replace(/\?$/, '')}, in short?`;
 
-  await page.getByLabel('Import a file (CSV or JSON)').setInputFiles({
+  await page.getByLabel('Import a file (Excel .xlsx, CSV or JSON)').setInputFiles({
     name: 'week-2-edited.json',
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(content)),
@@ -157,7 +159,7 @@ test('an organiser exports week 2, imports an edited file after a dry run, and a
   await expect(slotCard(page, 'Question 3').getByText(third.translations.en.text)).toBeVisible();
 
   // A broken file is refused whole, with the server's reasons.
-  await page.getByLabel('Import a file (CSV or JSON)').setInputFiles({
+  await page.getByLabel('Import a file (Excel .xlsx, CSV or JSON)').setInputFiles({
     name: 'broken.json',
     mimeType: 'application/json',
     buffer: Buffer.from('{ "weeks": ['),
@@ -174,9 +176,49 @@ test('an organiser exports week 2, imports an edited file after a dry run, and a
 });
 
 async function readDownload(download: { path: () => Promise<string> }): Promise<string> {
-  const { readFile } = await import('node:fs/promises');
-  return readFile(await download.path(), 'utf8');
+  return (await readDownloadBytes(download)).toString('utf8');
 }
+
+async function readDownloadBytes(download: { path: () => Promise<string> }): Promise<Buffer> {
+  const { readFile } = await import('node:fs/promises');
+  return readFile(await download.path());
+}
+
+test('an organiser picks an exported .xlsx and sees the preview; a bad cell is named by row and column', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await signInAs(page, 'Aisha Khan', '/organise/questions?week=4');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export as Excel workbook (.xlsx)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('week-4-questions.xlsx');
+  const workbook = await readDownloadBytes(file);
+
+  const picker = page.getByLabel('Import a file (Excel .xlsx, CSV or JSON)');
+  const mimeType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  await picker.setInputFiles({ name: 'week-4.xlsx', mimeType, buffer: workbook });
+  const preview = page.getByRole('region', { name: /What importing week-4\.xlsx would change/ });
+  await expect(preview.getByText('The file holds the same questions as the week')).toBeVisible();
+
+  // Row 2 is question 1 in English: its category column is C.
+  const sheet = await readSheet(workbook);
+  for (const row of sheet.filter((cells) => cells[0] === '1')) row[2] = 'astrology';
+  const broken = await writeXlsxFile(sheet as (string | null)[][]).toBuffer();
+  await picker.setInputFiles({ name: 'broken.xlsx', mimeType, buffer: broken });
+  const refusal = page.getByRole('alert').filter({ hasText: 'The file could not be imported' });
+  await expect(refusal.getByRole('listitem')).toHaveText([
+    'Row 2, column C (category): “astrology” is not a category: write one of brain, digestion, allergy, c_sections.',
+  ]);
+  await expectNoAxeViolations(page);
+  // On a phone the list of problems wraps: nothing wider than the screen.
+  await page.setViewportSize(PHONE);
+  await refusal.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/organiser-import-refused-en-375.png' });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    PHONE.width,
+  );
+});
 
 test('the questions screen passes axe on a laptop and a tablet, and works on a phone', async ({
   page,

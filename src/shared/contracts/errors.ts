@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importProblemSchema } from './import-problems';
 
 /**
  * Every error the API answers with has one of these codes. The server maps each to an HTTP
@@ -58,16 +59,23 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
- * What a client needs to word an error precisely where the code alone cannot say it: a team
+ * What a client needs to word an error precisely where the code alone cannot say it. A team
  * change (TEAM_CHANGE_LOCKED) refused while a week is open in the old team's zone or the new
- * one's. It can go through from `movableFrom`, the instant `week` closes where it is still open
+ * one's can go through from `movableFrom`, the instant `week` closes where it is still open
  * (an organiser's move also waits for `week` to close in both zones when the player has not
  * played it).
  */
-export const errorDetailsSchema = z.object({
+export const teamChangeDetailsSchema = z.object({
   week: z.number().int(),
   movableFrom: z.string(),
 });
+export type TeamChangeDetails = z.infer<typeof teamChangeDetailsSchema>;
+
+/** A refused question file (IMPORT_INVALID): every problem found, where it is and what. */
+export const importDetailsSchema = z.object({ problems: z.array(importProblemSchema) });
+export type ImportDetails = z.infer<typeof importDetailsSchema>;
+
+export const errorDetailsSchema = z.union([teamChangeDetailsSchema, importDetailsSchema]);
 export type ErrorDetails = z.infer<typeof errorDetailsSchema>;
 
 export const errorBodySchema = z.object({

@@ -97,17 +97,35 @@ export type QuestionInput = z.infer<typeof questionInputSchema>;
 /** POST /api/organise/weeks/:setNum/questions/:slot/review. */
 export const reviewInputSchema = z.strictObject({ status: z.enum(REVIEW_STATUSES) });
 
-export const QUESTION_FILE_FORMATS = ['csv', 'json'] as const;
+/** A spreadsheet (CSV or .xlsx, one row per question and language) or a content file (JSON). */
+export const QUESTION_FILE_FORMATS = ['csv', 'xlsx', 'json'] as const;
+export type QuestionFileFormat = (typeof QUESTION_FILE_FORMATS)[number];
 export const exportQuerySchema = z.object({ format: z.enum(QUESTION_FILE_FORMATS).default('csv') });
 
 /**
- * POST /api/organise/weeks/:setNum/questions/import: the file's text (CSV as exported, or a
- * content questions file); validated whole, applied in one transaction unless `dryRun`.
+ * POST /api/organise/weeks/:setNum/questions/import: a file (a spreadsheet as exported, or a
+ * content questions file); validated whole, applied in one transaction unless `dryRun`. A
+ * refused file answers 400 IMPORT_INVALID with `details.problems`, each naming its row and
+ * column.
  */
 export const importInputSchema = z.strictObject({
-  format: z.enum(QUESTION_FILE_FORMATS),
-  content: z.string().min(1, { error: 'the file is empty' }).max(1_000_000),
-  dryRun: z.boolean().default(false),
+  format: z
+    .enum(QUESTION_FILE_FORMATS)
+    .describe('csv or xlsx: one row per question and language, as exported; json: a content file'),
+  content: z
+    .string()
+    .min(1, { error: 'the file is empty' })
+    .max(1_500_000)
+    .describe(
+      "The file's text, or with `encoding: base64` its bytes in base64; an xlsx file is always " +
+        'its bytes in base64. A CSV may be UTF-8 (with or without a byte-order mark) or UTF-16 ' +
+        'with a byte-order mark, its cells separated by commas, semicolons or tabs.',
+    ),
+  encoding: z
+    .enum(['text', 'base64'])
+    .default('text')
+    .describe('How `content` holds a csv or json file (xlsx is always base64)'),
+  dryRun: z.boolean().default(false).describe('Check the file and answer what it would change'),
 });
 export const importResultSchema = z.object({
   dryRun: z.boolean(),

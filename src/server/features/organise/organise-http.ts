@@ -32,14 +32,15 @@ export type Guard = { onRequest: onRequestAsyncHookHandler[] };
 
 export const noStore = { 'cache-control': 'no-store' };
 
-/** Sends a file download (CSV or JSON) that the browser saves under `filename`. */
+/** Sends a file download (text as UTF-8, or bytes) that the browser saves under `filename`. */
 export function sendFile(
   reply: FastifyReply,
-  file: { filename: string; type: string; body: string },
+  file: { filename: string; type: string; body: string | Buffer },
 ): FastifyReply {
+  const type = typeof file.body === 'string' ? `${file.type}; charset=utf-8` : file.type;
   return reply
     .headers(noStore)
-    .header('content-type', `${file.type}; charset=utf-8`)
+    .header('content-type', type)
     .header('content-disposition', `attachment; filename="${file.filename}"`)
     .send(file.body);
 }

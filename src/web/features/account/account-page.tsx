@@ -68,7 +68,10 @@ function useSaveErrorText(me: Me) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   return (error: unknown) =>
-    error instanceof ApiError && error.code === 'TEAM_CHANGE_LOCKED' && error.details
+    error instanceof ApiError &&
+    error.code === 'TEAM_CHANGE_LOCKED' &&
+    error.details &&
+    'movableFrom' in error.details
       ? t('account.teamChangeFrom', {
           moment: formatMoment(error.details.movableFrom, i18n.language, me.timeZone),
         })

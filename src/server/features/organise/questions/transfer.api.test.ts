@@ -82,7 +82,7 @@ describe('export', () => {
 
   it('refuses an unknown format with 400', async () => {
     refused(
-      await organiser.get('/api/organise/weeks/1/questions/export?format=xlsx'),
+      await organiser.get('/api/organise/weeks/1/questions/export?format=ods'),
       400,
       'BAD_REQUEST',
     );
@@ -171,12 +171,12 @@ describe('import', () => {
           rows[1]!.language = 'de';
           return rebuild(rows);
         },
-        /line 2: slot '7'[\s\S]*line 3: unknown language 'de'/,
+        /row 2, column A \(slot\): slot '7'[\s\S]*row 3, column B \(language\): unknown language 'de'/,
       ],
       [
         'a week without its challenger',
         (rows) => rebuild(rows.filter((row) => row.slot !== 'challenger')),
-        /needs exactly slots 1 to 5 and one challenger/,
+        /needs slots 1 to 5 and the challenger; missing: challenger/,
       ],
       [
         'a correct option that does not exist',
@@ -184,7 +184,7 @@ describe('import', () => {
           for (const row of rows.filter((entry) => entry.slot === '3')) row.correct = 'e';
           return rebuild(rows);
         },
-        /line 16 \(question 3, en\): correct: 'e' is not one of the options/,
+        /row 16, column D \(correct\): 'e' is not one of the options/,
       ],
       [
         'a translation missing an option',
@@ -192,7 +192,7 @@ describe('import', () => {
           rows.find((row) => row.slot === '2' && row.language === 'th')!.option_b = '';
           return rebuild(rows);
         },
-        /line 14 \(question 2, th\): translations\.th\.options: must have the same option keys as English/,
+        /row 14, column H \(option_b\): fill in the same options as the English row/,
       ],
       [
         'a category that differs from the English row',
@@ -200,22 +200,22 @@ describe('import', () => {
           rows.find((row) => row.slot === '1' && row.language === 'fr')!.category = 'allergy';
           return rebuild(rows);
         },
-        /line 4: category differs from the English row/,
+        /row 4, column C \(category\): category differs from the English row/,
       ],
       [
         'a question twice in one language',
         (rows) => rebuild([...rows, rows[0]!]),
-        /line 44: question 1 in en twice/,
+        /row 44: question 1 in en twice/,
       ],
       [
         'missing columns',
         () => 'slot,language\r\n1,en\r\n',
-        /line 1: missing column\(s\) text, option_a, option_b/,
+        /row 1: missing column\(s\) text, option_a, option_b/,
       ],
       [
         'an unterminated quote',
         (rows) => `${rebuild(rows)}1,en,"open`,
-        /a quoted field is not closed/,
+        /row 44: a quoted cell is not closed/,
       ],
     ];
     it.each(cases)('%s', async (_name, edit, reason) => {
@@ -246,7 +246,7 @@ describe('import', () => {
       refused(await importFile(6, 'csv', ''), 400, 'BAD_REQUEST');
       refused(
         await organiser.post('/api/organise/weeks/6/questions/import', {
-          format: 'xlsx',
+          format: 'ods',
           content: 'x',
         }),
         400,

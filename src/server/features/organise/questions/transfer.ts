@@ -1,32 +1,36 @@
-import type { ImportResult } from '#shared/contracts/organise-questions';
+import type { ImportResult, QuestionFileFormat } from '#shared/contracts/organise-questions';
 import { slotOf, type QuestionSlot } from '#shared/domain/question-review';
 import type { Database } from '../../../db/client';
 import type { QuestionRow } from '../../play/repository';
 import type { CurrentSeason } from '../../season/repository';
 import { writeAudit, type Actor } from '../audit/service';
 import {
-  csvHasExplanations,
-  parseContentFile,
-  parseQuestionsCsv,
+  parseQuestionsFile,
   weekToContentFile,
   weekToCsv,
+  weekToXlsx,
+  type QuestionFile,
 } from './file-formats';
 import * as repo from './repository';
 import { changeWeek, contentOf, requireWeek, writeQuestion } from './service';
 import { weekQuestionsView } from './view';
 
-/** A week's questions to and from files (CSV or the content file format), ADR 0009. */
+/** A week's questions to and from files (CSV, .xlsx or the content file format), ADR 0009. */
 
-export async function exportQuestions(db: Database, setNum: number, format: 'csv' | 'json') {
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export async function exportQuestions(db: Database, setNum: number, format: QuestionFileFormat) {
   const { current } = await requireWeek(db, setNum);
   const rows = await repo.findWeekQuestions(db, current.season.id, setNum);
-  return format === 'csv'
-    ? { filename: `week-${setNum}-questions.csv`, type: 'text/csv', body: weekToCsv(rows) }
-    : {
-        filename: `week-${setNum}-questions.json`,
-        type: 'application/json',
-        body: weekToContentFile(setNum, rows),
-      };
+  const filename = `week-${setNum}-questions.${format}`;
+  switch (format) {
+    case 'csv':
+      return { filename, type: 'text/csv', body: weekToCsv(rows) };
+    case 'xlsx':
+      return { filename, type: XLSX_TYPE, body: await weekToXlsx(setNum, rows) };
+    case 'json':
+      return { filename, type: 'application/json', body: weekToContentFile(setNum, rows) };
+  }
 }
 
 /**
@@ -37,14 +41,10 @@ export async function importQuestions(
   db: Database,
   actor: Actor,
   setNum: number,
-  input: { format: 'csv' | 'json'; content: string; dryRun: boolean },
+  input: QuestionFile & { dryRun: boolean },
   now: Date,
 ): Promise<ImportResult> {
-  const questions =
-    input.format === 'csv'
-      ? parseQuestionsCsv(input.content, setNum)
-      : parseContentFile(input.content, setNum);
-  const keepStoredExplanations = input.format === 'csv' && !csvHasExplanations(input.content);
+  const { questions, keepStoredExplanations } = await parseQuestionsFile(input, setNum);
   const apply = async (tx: Database, current: CurrentSeason, rows: QuestionRow[]) => {
     let changed = 0;
     for (const question of questions) {

@@ -24,7 +24,7 @@ export function useActionErrorText(
     if (change.action === 'inactive') return t('player.errors.inactiveLocked');
     const { details } = error as ApiError;
     const { name } = change.player;
-    if (!details) return t('player.errors.moveNoWeekLeft', { name });
+    if (!details || !('week' in details)) return t('player.errors.moveNoWeekLeft', { name });
     return t('player.errors.moveWeekSplit', {
       name,
       week: details.week,

@@ -1,17 +1,32 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../../adapters/i18n';
+import type { ImportProblem } from '#shared/contracts/import-problems';
 import type { ImportResult, WeekQuestions } from '#shared/contracts/organise-questions';
 import { ApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/use-error-message';
 import { exportUrl, useImportQuestions, type QuestionFileFormat } from './api/import-questions';
 import { importChanges } from './import-changes';
+import { useImportProblemText } from './import-problems';
 import { useLabels } from './labels';
 import styles from './questions.module.css';
 
-type Picked = { name: string; format: QuestionFileFormat; content: string };
+type Picked = { name: string; format: QuestionFileFormat; base64: string };
 
-const formatOf = (name: string): QuestionFileFormat =>
-  name.toLowerCase().endsWith('.json') ? 'json' : 'csv';
+/** By the file's extension: .json, .xlsx, else a CSV or tab-separated text. */
+const formatOf = (name: string): QuestionFileFormat => {
+  const lower = name.toLowerCase();
+  return lower.endsWith('.json') ? 'json' : lower.endsWith('.xlsx') ? 'xlsx' : 'csv';
+};
+
+/** A file's bytes in base64, whatever its encoding or format. */
+const readBase64 = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    // A data: URL, "data:<type>;base64,<bytes>".
+    reader.onload = () => resolve(String(reader.result).replace(/^[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsDataURL(file);
+  });
 
 /**
  * A week's questions as files: download links to the export, and an import that is always
@@ -21,6 +36,7 @@ export function TransferPanel({ week }: { week: WeekQuestions }) {
   const { t } = useTranslation('organise-questions');
   const { slotName } = useLabels();
   const errorText = useErrorText();
+  const problemText = useImportProblemText();
   const importer = useImportQuestions(week.setNum);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -28,14 +44,16 @@ export function TransferPanel({ week }: { week: WeekQuestions }) {
   const [reading, setReading] = useState(false);
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [done, setDone] = useState<number | null>(null);
-  const [error, setError] = useState<{ text: string; details: string | null } | null>(null);
+  const [error, setError] = useState<{ text: string; problems: ImportProblem[] } | null>(null);
 
   const fail = (failure: unknown) =>
     setError({
       text: errorText(failure),
-      // The server lists what is wrong in the file (in English): the organiser needs it to fix it.
-      details:
-        failure instanceof ApiError && failure.code === 'IMPORT_INVALID' ? failure.message : null,
+      // What is wrong in the file, and where: the organiser needs it to fix it.
+      problems:
+        failure instanceof ApiError && failure.details && 'problems' in failure.details
+          ? failure.details.problems
+          : [],
     });
 
   const reset = () => {
@@ -52,14 +70,14 @@ export function TransferPanel({ week }: { week: WeekQuestions }) {
     if (!file) return setPicked(null);
     setReading(true);
     try {
-      const next = { name: file.name, format: formatOf(file.name), content: await file.text() };
+      const next = { name: file.name, format: formatOf(file.name), base64: await readBase64(file) };
       setPicked(next);
       importer.mutate(
-        { format: next.format, content: next.content, dryRun: true },
+        { format: next.format, base64: next.base64, dryRun: true },
         { onSuccess: setPreview, onError: fail },
       );
     } catch {
-      setError({ text: t('transfer.unreadable'), details: null });
+      setError({ text: t('transfer.unreadable'), problems: [] });
     } finally {
       setReading(false);
     }
@@ -69,7 +87,7 @@ export function TransferPanel({ week }: { week: WeekQuestions }) {
     if (!picked) return;
     setError(null);
     importer.mutate(
-      { format: picked.format, content: picked.content, dryRun: false },
+      { format: picked.format, base64: picked.base64, dryRun: false },
       {
         onSuccess: (result) => {
           setDone(result.changed);
@@ -96,6 +114,9 @@ export function TransferPanel({ week }: { week: WeekQuestions }) {
     <section aria-labelledby="transfer-title" className={styles.transfer}>
       <h3 id="transfer-title">{t('transfer.title')}</h3>
       <div className={styles.actions}>
+        <a className="button button-secondary" href={exportUrl(week.setNum, 'xlsx')} download>
+          {t('transfer.exportXlsx')}
+        </a>
         <a className="button button-secondary" href={exportUrl(week.setNum, 'csv')} download>
           {t('transfer.exportCsv')}
         </a>
@@ -112,7 +133,7 @@ export function TransferPanel({ week }: { week: WeekQuestions }) {
             ref={input}
             id={inputId}
             type="file"
-            accept=".csv,.json,text/csv,application/json"
+            accept=".xlsx,.csv,.tsv,.txt,.json,text/csv,text/plain,application/json"
             aria-describedby={`${inputId}-hint`}
             disabled={busy}
             onChange={(event) => void pick(event)}
@@ -128,10 +149,12 @@ export function TransferPanel({ week }: { week: WeekQuestions }) {
       {error && (
         <div role="alert" className={styles.error}>
           <p>{error.text}</p>
-          {error.details && (
-            <pre className={styles.details} tabIndex={0}>
-              {error.details}
-            </pre>
+          {error.problems.length > 0 && (
+            <ul className={styles.details} tabIndex={0} aria-label={t('transfer.problemsLabel')}>
+              {error.problems.map((problem, index) => (
+                <li key={index}>{problemText(problem)}</li>
+              ))}
+            </ul>
           )}
         </div>
       )}

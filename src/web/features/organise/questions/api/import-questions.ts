@@ -1,22 +1,31 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ImportResult } from '#shared/contracts/organise-questions';
+import type { ImportResult, QuestionFileFormat } from '#shared/contracts/organise-questions';
 import { apiRequest } from '../../../../lib/api-client';
 import { weekChanged } from './week-changed';
 
-export type QuestionFileFormat = 'csv' | 'json';
+export type { QuestionFileFormat };
 
 /** The export endpoint, for download links. */
 export const exportUrl = (setNum: number, format: QuestionFileFormat) =>
   `/api/organise/weeks/${setNum}/questions/export?format=${format}`;
 
-/** Imports a week's file; a dry run changes nothing and shows what would change. */
+/**
+ * Imports a week's file, sent as its bytes in base64 so that the server reads its encoding
+ * (UTF-8, UTF-16) and format (CSV, .xlsx, JSON) itself; a dry run changes nothing and shows
+ * what would change.
+ */
 export function useImportQuestions(setNum: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { format: QuestionFileFormat; content: string; dryRun: boolean }) =>
+    mutationFn: (input: { format: QuestionFileFormat; base64: string; dryRun: boolean }) =>
       apiRequest<ImportResult>(`/api/organise/weeks/${setNum}/questions/import`, {
         method: 'POST',
-        body: input,
+        body: {
+          format: input.format,
+          content: input.base64,
+          encoding: 'base64',
+          dryRun: input.dryRun,
+        },
       }),
     onSuccess: async (result) => {
       if (!result.dryRun) await weekChanged(queryClient, result.week);
