@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { launch, type Browser, type Page } from 'puppeteer-core';
 import { Builder, type WebDriver, type WebElement } from 'selenium-webdriver';
-import { DriverService } from 'selenium-webdriver/remote/index.js';
+import { DriverService } from 'selenium-webdriver/remote';
 
 /** The browsers of the pass, as Debian installs them (scripts/engines/run.sh). */
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
@@ -78,7 +78,7 @@ export async function startFirefox(locale: string): Promise<EngineDriver> {
     async goto(url) {
       await page.goto(url);
     },
-    evaluate: (expression) => page.evaluate(expression),
+    evaluate: async <T>(expression: string) => (await page.evaluate(expression)) as T,
     async click(expression) {
       const { x, y } = await pointOf(expression);
       await page.mouse.click(x, y);
@@ -110,6 +110,8 @@ export async function startFirefox(locale: string): Promise<EngineDriver> {
 export async function startWebKit(locale: string): Promise<EngineDriver> {
   // WebKitGTK takes its languages (Accept-Language, navigator.languages) from the environment.
   const service = new DriverService.Builder(WEBKIT_DRIVER_PATH)
+    // On the loopback address: selenium-webdriver would otherwise pick the machine's own.
+    .setHostname('127.0.0.1')
     .setEnvironment({ ...process.env, LANGUAGE: locale.replace('-', '_') })
     .build();
   const server = await service.start();
@@ -119,7 +121,10 @@ export async function startWebKit(locale: string): Promise<EngineDriver> {
       .usingServer(server)
       .withCapabilities({
         browserName: 'MiniBrowser',
-        'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
+        'webkitgtk:browserOptions': {
+          binary: MINIBROWSER_PATH,
+          args: ['--automation', '--full-screen'],
+        },
       })
       .build();
   } catch (error) {
@@ -139,7 +144,8 @@ export async function startWebKit(locale: string): Promise<EngineDriver> {
     async goto(url) {
       await driver.get(url);
     },
-    evaluate: (expression) => driver.executeScript(`return (async () => (${expression}))()`),
+    evaluate: <T>(expression: string) =>
+      driver.executeScript<T>(`return (async () => (${expression}))()`),
     async click(expression) {
       await (await element(expression)).click();
     },

@@ -114,18 +114,32 @@ export async function walkMainPath(
   };
 
   let number = 0;
-  async function step(name: string, run: () => Promise<void>): Promise<boolean> {
+  /**
+   * Runs one step, then takes its screenshot: of the page's top, or with `shown` (a page
+   * expression) at the top of the screen.
+   */
+  async function step(name: string, run: () => Promise<void>, shown?: string): Promise<boolean> {
     number += 1;
     const file = `${String(number).padStart(2, '0')}-${name}`;
     const started = Date.now();
     try {
       await run();
+      await driver.evaluate(
+        shown
+          ? `${shown}.scrollIntoView({ block: 'start' })`
+          : 'window.scrollTo({ top: 0, behavior: "instant" })',
+      );
       await driver.screenshot(path.join(screenshotDir, `${file}.png`));
       results.push({ name, status: 'passed', ms: Date.now() - started });
       log(`  ✓ ${file} (${Date.now() - started} ms)`);
       return true;
     } catch (error) {
-      const message = error instanceof Error ? (process.env.ENGINES_DEBUG ? String(error.stack) : error.message) : String(error);
+      const message =
+        error instanceof Error
+          ? process.env.ENGINES_DEBUG
+            ? String(error.stack)
+            : error.message
+          : String(error);
       await driver
         .screenshot(path.join(screenshotDir, `${file}-failed.png`))
         .catch(() => undefined);
@@ -135,7 +149,7 @@ export async function walkMainPath(
     }
   }
 
-  const steps: [string, () => Promise<void>][] = [
+  const steps: [string, () => Promise<void>, string?][] = [
     [
       'login',
       async () => {
@@ -278,6 +292,7 @@ export async function walkMainPath(
           `Week 1 is under way. Your team and sales team can be changed again once it has closed (${closes}), until the day before the next week opens.`,
         );
       },
+      `document.getElementById('stats-title')`,
     ],
     [
       'account-thai',
@@ -316,8 +331,8 @@ export async function walkMainPath(
     ],
   ];
 
-  for (const [name, run] of steps) {
-    if (!(await step(name, run))) break;
+  for (const [name, run, shown] of steps) {
+    if (!(await step(name, run, shown))) break;
   }
   for (const [name] of steps.slice(results.length)) {
     results.push({ name, status: 'skipped', ms: 0 });

@@ -100,10 +100,12 @@ const started = Date.now();
 rmSync(OUTPUT, { recursive: true, force: true });
 // The browsers start while the server does.
 const [stopServer, drivers] = await Promise.all([
-  (process.env.ENGINES_ORIGIN ? Promise.resolve(async () => undefined) : startServer()).then((stop) => {
-    console.log(`server ready on ${ORIGIN} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return stop;
-  }),
+  (process.env.ENGINES_ORIGIN ? Promise.resolve(async () => undefined) : startServer()).then(
+    (stop) => {
+      console.log(`server ready on ${ORIGIN} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return stop;
+    },
+  ),
   Promise.all(chosen.map((name) => startEngine(name))),
 ]);
 let results: StepResult[][];
