@@ -178,15 +178,17 @@ export async function walkMainPath(
         await click('button', new RegExp(`^${person.name} `));
         await see('h1', /^Register for /);
         await seeText(`Welcome, ${person.givenName}!`);
+        await see('label', /^Country team/);
       },
     ],
     [
       'home',
       async () => {
-        const team = await driver.evaluate<string>(
-          `[...${find('label', /^Country team/)}.querySelector('select').options].find((option) => option.text === ${JSON.stringify(person.team)}).value`,
-        );
-        await driver.select(`${find('label', /^Country team/)}.querySelector('select')`, team);
+        const teamSelect = `${find('label', /^Country team/)}?.querySelector('select')`;
+        const teamOption = `[...(${teamSelect}?.options ?? [])].find((option) => option.text === ${JSON.stringify(person.team)})`;
+        await waitFor(`${person.team} among the country teams`, teamOption);
+        const team = await driver.evaluate<string>(`${teamOption}.value`);
+        await driver.select(teamSelect, team);
         await click('button', 'Register now!');
         await see(':is(dialog, [role="dialog"]) :is(h1, h2)', `Hello, ${person.givenName}!`);
       },
@@ -297,6 +299,7 @@ export async function walkMainPath(
     [
       'account-thai',
       async () => {
+        await see('label', /^Language/);
         await driver.select(`${find('label', /^Language/)}.querySelector('select')`, 'th');
         await click('button', 'Update');
         await see('h1', 'บัญชีของฉัน');
@@ -311,6 +314,7 @@ export async function walkMainPath(
     [
       'account-english',
       async () => {
+        await see('label', /^ภาษา/);
         await driver.select(`${find('label', /^ภาษา/)}.querySelector('select')`, 'en');
         await click('button', 'อัปเดต');
         await see('h1', 'My account');
