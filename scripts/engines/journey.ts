@@ -89,7 +89,8 @@ export async function walkMainPath(
     );
   const click = async (css: string, text?: string | RegExp) => {
     await see(css, text);
-    // As Playwright does: try again while the element is still moving or covered.
+    // As Playwright does: try again while the element is still moving, covered or replaced,
+    // never after a click that may have gone through (a second one could land on the next page).
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
       try {
@@ -98,7 +99,8 @@ export async function walkMainPath(
         return;
       } catch (error) {
         if (process.env.ENGINES_DEBUG) log(`    click: ${String(error).slice(0, 200)}`);
-        if (Date.now() > deadline) throw error;
+        const beforeTheClick = /covered by|no element|not interactable|intercepted|stale/i;
+        if (Date.now() > deadline || !beforeTheClick.test(String(error))) throw error;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
