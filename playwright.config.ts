@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { resolveChromium } from './scripts/chromium';
+import { midweekClockStart } from './tests/e2e/clock';
 
 /**
  * E2E_PORT moves the four servers (default 3210–3213), the one week-close.spec.ts starts (+4),
@@ -27,22 +28,8 @@ const AUTHORING_ORIGIN = `http://localhost:${AUTHORING_PORT}`;
 const AFTER_SEASON_PORT = PORT + 3;
 const AFTER_SEASON_ORIGIN = `http://localhost:${AFTER_SEASON_PORT}`;
 
-/**
- * The clock of the two demo-season servers: 10:00 UTC on this week's Wednesday (weeks from
- * Monday, in UTC), so that week 1, shifted to that day's week (Mon–Sun in Berlin), is open in
- * every team's zone (UTC−10 to UTC+9) and the suite's few minutes stay hours from any close. On
- * the wall clock the suite would depend on the hour it starts at: from Sunday 15:00 UTC week 1
- * closes in Asia first, and a player moved from Vietnam to the Philippines meets a week closed in
- * one zone and open in the other. The browser keeps the real time (the app counts down from the
- * server's clock).
- */
-function midweek(now: Date): string {
-  const sinceMonday = (now.getUTCDay() + 6) % 7;
-  return new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - sinceMonday + 2, 10),
-  ).toISOString();
-}
-const DEMO_CLOCK_START = midweek(new Date());
+/** The clock of the two demo-season servers (tests/e2e/clock.ts). */
+const DEMO_CLOCK_START = midweekClockStart(new Date());
 
 /**
  * End-to-end specs against the real built server (npm run build first: `npm run test:e2e`

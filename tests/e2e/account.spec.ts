@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import type { Me } from '#shared/contracts/me';
 import { formatMoment } from '../../src/web/lib/moment';
 import { DESKTOP, expectNoAxeViolations, PHONE, registerThroughApi, signInAs } from './fixtures';
@@ -66,4 +66,38 @@ test('a player without a team is told how to join one, and can once a team is ch
   await page.getByRole('combobox').nth(1).selectOption({ index: 1 });
   await expect(join).toBeEnabled();
   await expect(page.getByRole('checkbox').last()).toBeEnabled();
+});
+
+test('the statistics tiles keep two in a row at 375 px less a desktop scrollbar (363 px)', async ({
+  page,
+}) => {
+  // Firefox on a desktop takes 12 px for a classic scrollbar; a 10rem tile and its neighbour
+  // once needed 332 px of the 331 px left, and fell to one column.
+  await signInAs(page, 'Rafael Souza');
+  const me = (await (await page.request.get('/api/me')).json()) as Me;
+  if (!me.registered) await registerThroughApi(page, 'co');
+  await page.setViewportSize({ width: 363, height: 812 });
+  const rowsOf = async (tiles: Locator) => {
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    const tops = await tiles.evaluateAll((items) =>
+      items.map((item) => Math.round(item.getBoundingClientRect().top)),
+    );
+    return [...new Set(tops)].length;
+  };
+
+  await page.goto('/account');
+  const stats = page.getByRole('region', { name: 'My statistics' }).getByRole('listitem');
+  await expect(stats).toHaveCount(5);
+  expect(await rowsOf(stats)).toBe(3);
+
+  await page.goto('/leaderboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible();
+  const teamTiles = page
+    .getByRole('main')
+    .locator('ul[class*="tiles"]')
+    .first()
+    .getByRole('listitem');
+  await expect(teamTiles).toHaveCount(3);
+  expect(await rowsOf(teamTiles)).toBe(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(363);
 });

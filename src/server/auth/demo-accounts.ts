@@ -361,6 +361,27 @@ export const testAccounts: readonly DemoAccount[] = [
     countryName: 'España',
     organiser: true,
   },
+  // scripts/engines/ (the main path in Firefox ESR and WebKitGTK, one person per engine)
+  {
+    sub: 'test-farah',
+    givenName: 'Farah',
+    familyName: 'Aziz',
+    email: 'farah.aziz@example.com',
+    locale: 'en-GB',
+    zoneinfo: 'Asia/Kuala_Lumpur',
+    country: 'my',
+    countryName: 'Malaysia',
+  },
+  {
+    sub: 'test-paolo',
+    givenName: 'Paolo',
+    familyName: 'Reyes',
+    email: 'paolo.reyes@example.com',
+    locale: 'en-PH',
+    zoneinfo: 'Asia/Manila',
+    country: 'ph',
+    countryName: 'Philippines',
+  },
 ];
 
 export function findDemoAccount(sub: string): DemoAccount | undefined {

@@ -76,7 +76,16 @@ export function registerEmbeddedIdp(
       },
     ],
     jwks: secrets.jwks as Configuration['jwks'],
-    cookies: { keys: secrets.cookieKeys },
+    // The provider's default for its long-lived `_session` cookie is SameSite=None (with a
+    // `.legacy` copy without SameSite), which browsers accept only with Secure: over plain http
+    // Firefox and WebKit refuse it. The provider shares this server's origin, so Lax is enough
+    // for every step of sign-in and sign-out; Secure follows the request's scheme
+    // (X-Forwarded-Proto behind a proxy). ADR 0036.
+    cookies: {
+      keys: secrets.cookieKeys,
+      long: { httpOnly: true, sameSite: 'lax' },
+      short: { httpOnly: true, sameSite: 'lax' },
+    },
     pkce: { required: () => true },
     claims: {
       openid: ['sub'],
