@@ -98,6 +98,16 @@ export function registerAuth(
     }
   });
 
+  // The provider sends the browser back from its sign-out to `/?state=…` (RP-Initiated Logout);
+  // the state has done its job, so the address bar is cleaned before the page loads.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || !request.url.startsWith('/?')) return;
+    const query = new URLSearchParams(request.url.slice(2));
+    if ([...query.keys()].every((key) => key === 'state')) {
+      return reply.header('cache-control', 'no-store').redirect('/', 303);
+    }
+  });
+
   typed.post(
     '/logout',
     { schema: { response: { 200: logoutResponseSchema } } },
