@@ -178,7 +178,13 @@ export function misconfiguration(error: unknown, issuer: string): string | null 
   if (codes.includes('OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED')) {
     return `the provider's discovery document names another issuer than OIDC_ISSUER (${issuer}); set OIDC_ISSUER to the issuer it names`;
   }
-  if (codes.includes('OAUTH_RESPONSE_IS_NOT_JSON') || codes.includes('OAUTH_INVALID_RESPONSE')) {
+  const notADocument = [
+    'OAUTH_RESPONSE_IS_NOT_JSON',
+    'OAUTH_INVALID_RESPONSE',
+    'OAUTH_MISSING_SERVER_METADATA',
+    'OAUTH_INVALID_SERVER_METADATA',
+  ];
+  if (codes.some((code) => notADocument.includes(code))) {
     return `${issuer}/.well-known/openid-configuration is not an OpenID Connect discovery document; check OIDC_ISSUER`;
   }
   const status = statusOf(error);
