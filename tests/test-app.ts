@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { CustomFetch } from 'openid-client';
 import { buildApp } from '../src/server/app';
 import type { Clock } from '../src/server/clock';
 import { loadConfig, type Config } from '../src/server/config';
@@ -40,6 +41,8 @@ export async function createTestApp(
     clock?: Clock;
     database?: DatabaseHandle;
     readiness?: Readiness;
+    /** The fetch for an external identity provider (third-party-idp.ts trusts its CA with it). */
+    oidcFetch?: CustomFetch;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -59,6 +62,7 @@ export async function createTestApp(
     onRoute: (route) => void routes.push(route),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.readiness ? { readiness: options.readiness } : {}),
+    ...(options.oidcFetch ? { oidcFetch: options.oidcFetch } : {}),
   });
   await app.ready();
   // Requests go to PUBLIC_URL's host unless a test names another one, as a browser's would

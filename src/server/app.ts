@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { registerEmbeddedIdp } from './auth/embedded-idp';
 import { createOidcClient } from './auth/oidc-client';
 import { registerAuth } from './auth/routes';
+import type { CustomFetch } from 'openid-client';
+import { createMissingClaimWarnings } from './auth/profile-claims';
 import { createSessionMemo } from './auth/session-memo';
 import { startingClock, systemClock, type Clock } from './clock';
 import type { Config } from './config';
@@ -42,6 +44,11 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
   /** Told by server.ts when SIGTERM starts the drain; by default one that never drains. */
   readiness?: Readiness;
+  /**
+   * The fetch for every request to an external identity provider; by default Node's, which
+   * trusts the system's CAs and NODE_EXTRA_CA_CERTS. Tests trust their own CA with it.
+   */
+  oidcFetch?: CustomFetch;
 }
 
 /** Builds the whole server. Plugins and routes are registered here, in order, explicitly. */
@@ -95,7 +102,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       embedded?.clientSecret ?? (config.oidc.kind === 'external' ? config.oidc.clientSecret : ''),
     scopes: config.oidc.scopes,
     logoutIdTokenHint: config.oidc.logoutIdTokenHint,
+    ...(config.oidc.kind === 'external'
+      ? { allowHttp: config.oidc.allowHttp, tokenAuthMethod: config.oidc.tokenAuthMethod }
+      : {}),
     inProcess: embedded ? app : undefined,
+    fetch: deps.oidcFetch,
   });
 
   const sendIndex = await registerSpa(app, config.webDistDir, indexHtml);
@@ -110,6 +121,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     session: config.session,
     organisers: config.organisers,
     sessions,
+    warnMissingClaims: createMissingClaimWarnings(app.log),
     https: config.https,
     sendIndex,
     signInLimit: limits.signIn,

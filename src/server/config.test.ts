@@ -90,6 +90,8 @@ describe('loadConfig', () => {
       clientSecret: 'client-secret-value',
       scopes: 'openid profile email',
       logoutIdTokenHint: false,
+      allowHttp: false,
+      tokenAuthMethod: undefined,
     });
     expect(
       loadConfig({ ...externalIdp, OIDC_LOGOUT_ID_TOKEN_HINT: 'true' }).oidc.logoutIdTokenHint,
@@ -128,6 +130,27 @@ describe('loadConfig', () => {
   it('refuses an issuer that is not an http(s) URL', () => {
     expect(configErrorOf({ ...externalIdp, OIDC_ISSUER: 'ftp://idp.example' })).toMatch(
       /OIDC_ISSUER \('ftp:\/\/idp\.example'\): must be an http\(s\) URL/,
+    );
+  });
+
+  it('refuses a plain-HTTP issuer, with the reason, unless OIDC_ALLOW_HTTP says it is a trial', () => {
+    const message = configErrorOf({ ...externalIdp, OIDC_ISSUER: 'http://idp.example:8080' });
+    expect(message).toMatch(/OIDC_ISSUER \('http:\/\/idp\.example:8080'\): must be an https URL/);
+    expect(message).toContain('OIDC_ALLOW_HTTP=1');
+    const trial = { ...externalIdp, OIDC_ISSUER: 'http://localhost:8080', OIDC_ALLOW_HTTP: '1' };
+    expect(loadConfig(trial).oidc).toMatchObject({
+      issuer: 'http://localhost:8080',
+      allowHttp: true,
+    });
+    // The embedded demo provider needs no such flag, over http on localhost.
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).oidc.kind).toBe('embedded');
+  });
+
+  it('reads the token endpoint authentication method, or leaves it to discovery', () => {
+    const env = { ...externalIdp, OIDC_TOKEN_AUTH_METHOD: 'client_secret_post' };
+    expect(loadConfig(env).oidc).toMatchObject({ tokenAuthMethod: 'client_secret_post' });
+    expect(configErrorOf({ ...env, OIDC_TOKEN_AUTH_METHOD: 'private_key_jwt' })).toContain(
+      'OIDC_TOKEN_AUTH_METHOD',
     );
   });
 
@@ -171,14 +194,25 @@ describe('loadConfig', () => {
     );
   });
 
-  it('reads who is an organiser: a group (default podium-organisers) and a list of emails', () => {
-    expect(loadConfig({}).organisers).toEqual({ group: 'podium-organisers', emails: [] });
+  it('reads who is an organiser: a claim holding a value (default groups holding podium-organisers) and a list of emails', () => {
+    expect(loadConfig({}).organisers).toEqual({
+      claim: 'groups',
+      value: 'podium-organisers',
+      emails: [],
+    });
+    expect(loadConfig({ OIDC_ORGANISER_CLAIM: 'realm_access.roles' }).organisers.claim).toBe(
+      'realm_access.roles',
+    );
+    expect(configErrorOf({ OIDC_ORGANISER_CLAIM: 'realm_access..roles' })).toContain(
+      'OIDC_ORGANISER_CLAIM',
+    );
     const config = loadConfig({
       OIDC_ORGANISER_GROUP: 'quiz-admins',
       ORGANISER_EMAILS: ' Morgan.Lee@Example.com, ,ana@example.com ',
     });
     expect(config.organisers).toEqual({
-      group: 'quiz-admins',
+      claim: 'groups',
+      value: 'quiz-admins',
       emails: ['morgan.lee@example.com', 'ana@example.com'],
     });
     expect(configErrorOf({ ORGANISER_EMAILS: 'morgan, ana@example.com' })).toContain(

@@ -17,6 +17,15 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** How the client authenticates at the token endpoint (ADR 0032); unset: from discovery. */
+export const TOKEN_AUTH_METHODS = [
+  'client_secret_basic',
+  'client_secret_post',
+  'client_secret_jwt',
+  'none',
+] as const;
+export type TokenAuthMethod = (typeof TOKEN_AUTH_METHODS)[number];
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 const environmentSchema = z
@@ -44,6 +53,16 @@ const environmentSchema = z
     OIDC_CLIENT_SECRET: optionalString,
     OIDC_SCOPES: z.string().trim().min(1).default('openid profile email'),
     OIDC_LOGOUT_ID_TOKEN_HINT: booleanFlag.default(false),
+    OIDC_ALLOW_HTTP: booleanFlag.default(false),
+    OIDC_TOKEN_AUTH_METHOD: optionalString.pipe(z.enum(TOKEN_AUTH_METHODS).optional()),
+    OIDC_ORGANISER_CLAIM: z
+      .string()
+      .trim()
+      .regex(/^[^\s.]+(\.[^\s.]+)*$/, {
+        error: 'must be a claim name or a dotted path such as realm_access.roles',
+      })
+      .max(200)
+      .default('groups'),
     OIDC_ORGANISER_GROUP: z.string().trim().min(1).max(200).default('podium-organisers'),
     ORGANISER_EMAILS: z
       .string()
@@ -97,6 +116,15 @@ const environmentSchema = z
             message: 'is required when OIDC_ISSUER is set',
           });
         }
+      }
+      if (env.OIDC_ISSUER.startsWith('http:') && !env.OIDC_ALLOW_HTTP) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['OIDC_ISSUER'],
+          message:
+            'must be an https URL: the OpenID Connect client refuses to reach a provider over ' +
+            'plain HTTP, so every sign-in would fail; for a local trial only, set OIDC_ALLOW_HTTP=1',
+        });
       }
       if (/^[^/]*\/\/[^/.]*-admin\./.test(env.OIDC_ISSUER)) {
         ctx.addIssue({
@@ -160,14 +188,25 @@ function toConfig(env: z.output<typeof environmentSchema>) {
           clientSecret: env.OIDC_CLIENT_SECRET!,
           scopes: env.OIDC_SCOPES,
           logoutIdTokenHint: env.OIDC_LOGOUT_ID_TOKEN_HINT,
+          /** Plain HTTP to the provider, for a local trial only (ADR 0030). */
+          allowHttp: env.OIDC_ALLOW_HTTP,
+          /** Unset: the first of ours the provider advertises (ADR 0032). */
+          tokenAuthMethod: env.OIDC_TOKEN_AUTH_METHOD,
         }
       : {
           kind: 'embedded' as const,
           scopes: env.OIDC_SCOPES,
           logoutIdTokenHint: env.OIDC_LOGOUT_ID_TOKEN_HINT,
         },
-    /** Who is an organiser: a member of this group (groups claim), or one of these emails. */
-    organisers: { group: env.OIDC_ORGANISER_GROUP, emails: env.ORGANISER_EMAILS },
+    /**
+     * Who is an organiser (ADR 0031): the claim at this name or dotted path holds the value
+     * (`groups`, Entra's `roles`, Keycloak's `realm_access.roles`), or one of these emails.
+     */
+    organisers: {
+      claim: env.OIDC_ORGANISER_CLAIM,
+      value: env.OIDC_ORGANISER_GROUP,
+      emails: env.ORGANISER_EMAILS,
+    },
     /** Season loaded at start-up when the database has none; null to load nothing. */
     seasonFile: env.SEASON_FILE.trim() === '' ? null : path.resolve(projectRoot, env.SEASON_FILE),
     /** The server's clock starts at this instant and runs on from there (demos and tests). */

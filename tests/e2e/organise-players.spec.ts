@@ -213,3 +213,40 @@ test('an organiser finds a player, opens their weeks and marks week 1 inactive w
   await expect(page.getByRole('definition').filter({ hasText: 'Luzon' })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: 'Philippines' })).toBeVisible();
 });
+
+test('an organiser signs a player out everywhere and filters the players without an address', async ({
+  browser,
+  page,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  await maiRegisters(browser, testInfo.project.use.baseURL);
+  // Mai is signed in on another device.
+  const phone = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    locale: 'en-GB',
+  });
+  const maiPage = await phone.newPage();
+  await signInAs(maiPage, 'Mai Trần', '/account');
+  expect((await maiPage.request.get('/api/me')).status()).toBe(200);
+
+  await page.setViewportSize(LAPTOP);
+  await signInAs(page, 'Oliver Bennett', '/organise/players');
+  await page.getByRole('checkbox', { name: 'Without email only' }).check();
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/noEmail=1/);
+  await expect(page.getByRole('heading', { name: /^Players found: \d+$/ })).toBeVisible();
+  await axeAt(page, [LAPTOP, PHONE]);
+
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await page.getByRole('searchbox', { name: 'Name or email' }).fill('mai.tran@');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: 'Mai Trần' }).click();
+  const panel = page.getByRole('form', { name: 'Sign out everywhere' });
+  await panel.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(panel.getByRole('status')).toHaveText(
+    /^Mai Trần is signed out of [1-9]\d* sessions?\.$/,
+  );
+  expect((await maiPage.request.get('/api/me')).status()).toBe(401);
+  await axeAt(page, [PHONE]);
+  await phone.close();
+});

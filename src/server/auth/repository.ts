@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { prepared, valueOf } from '../db/prepared';
 import { loginTransactions, players, sessions } from '../db/schema';
-import { notifySessionChanged } from './session-channel';
+import { notifyPlayerChanged, notifySessionChanged } from './session-channel';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type LoginTransactionRow = typeof loginTransactions.$inferSelect;
@@ -93,4 +93,28 @@ export async function deleteSession(db: Database, idHash: string): Promise<Sessi
 export async function deleteExpired(db: Database, now: Date): Promise<void> {
   await db.delete(loginTransactions).where(lt(loginTransactions.expiresAt, now));
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+export async function setRoleCheckDue(db: Database, idHash: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ roleCheckDueAt: at }).where(eq(sessions.idHash, idHash));
+}
+
+/** The provider's answer at a role check: every instance forgets the player's sessions. */
+export async function setPlayerOrganiser(
+  db: Database,
+  playerId: string,
+  organiser: boolean,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(players).set({ organiser, updatedAt: now }).where(eq(players.id, playerId));
+    await notifyPlayerChanged(tx, playerId);
+  });
+}
+
+/** Ends every session of a player, on every instance; returns how many there were. */
+export async function deletePlayerSessions(db: Database, playerId: string): Promise<SessionRow[]> {
+  const rows = await db.delete(sessions).where(eq(sessions.playerId, playerId)).returning();
+  await notifyPlayerChanged(db, playerId);
+  return rows;
 }

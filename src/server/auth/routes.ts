@@ -1,4 +1,5 @@
 import type {
+  FastifyBaseLogger,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
@@ -8,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { logoutResponseSchema } from '#shared/contracts/me';
 import { AppError } from '../http/errors';
+import { ProviderMisconfiguredError } from './oidc-client';
 import {
   completeLogin,
   loadSession,
@@ -65,12 +67,7 @@ export function registerAuth(
       try {
         started = await startLogin(deps, request.query.returnTo);
       } catch (error) {
-        request.log.error({ err: error }, 'identity provider unavailable');
-        return failSignIn(
-          reply,
-          'provider_unavailable',
-          'The sign-in service did not answer. Try again in a minute.',
-        );
+        return failProvider(request, reply, error);
       }
       return reply
         .setCookie(names.login, started.transactionId, { ...cookieOptions, maxAge: 600 })
@@ -94,9 +91,20 @@ export function registerAuth(
         })
         .redirect(done.returnTo, 303);
     } catch (error) {
+      if (providerFailure(error)) return failProvider(request, reply, error);
       const { failure, message } = describeSignInFailure(error);
       request.log.warn({ failure, message }, 'sign-in failed');
       return failSignIn(reply, failure, message);
+    }
+  });
+
+  // The provider sends the browser back from its sign-out to `/?state=…` (RP-Initiated Logout);
+  // the state has done its job, so the address bar is cleaned before the page loads.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || !request.url.startsWith('/?')) return;
+    const query = new URLSearchParams(request.url.slice(2));
+    if ([...query.keys()].every((key) => key === 'state')) {
+      return reply.header('cache-control', 'no-store').redirect('/', 303);
     }
   });
 
@@ -111,6 +119,14 @@ export function registerAuth(
         .send({ redirectTo });
     },
   );
+
+  // At start-up, not at the first sign-in: a provider set up wrongly is in the log at once.
+  app.addHook('onListen', () => {
+    deps.oidc.configuration().then(
+      () => app.log.info('identity provider discovered'),
+      (error: unknown) => logProviderFailure(app.log, error),
+    );
+  });
 
   return {
     /** Pre-handler: the signed-in player, or 401. */
@@ -147,6 +163,54 @@ function browserFacing(limit: onRequestAsyncHookHandler): onRequestAsyncHookHand
       throw error;
     }
   };
+}
+
+/**
+ * Whether the provider itself failed: discovery (misconfigured or not answering), a refused
+ * client (wrong secret, wrong authentication method), or no answer at the token endpoint.
+ */
+function providerFailure(error: unknown): boolean {
+  if (error instanceof ProviderMisconfiguredError) return true;
+  if (error instanceof SignInError) return false;
+  const code = (error as { error?: unknown }).error;
+  if (code === 'invalid_client' || code === 'unauthorized_client') return true;
+  // fetch's own failure (refused, reset, timed out, TLS): the provider never answered.
+  return error instanceof TypeError || (error as { name?: unknown }).name === 'TimeoutError';
+}
+
+/** A misconfiguration is logged and shown as one: trying again will not help (ADR 0030). */
+function logProviderFailure(
+  log: FastifyBaseLogger,
+  error: unknown,
+): 'misconfigured' | 'unavailable' {
+  const code = (error as { error?: unknown }).error;
+  if (error instanceof ProviderMisconfiguredError) {
+    log.error({ reason: error.message }, `identity provider misconfigured: ${error.message}`);
+    return 'misconfigured';
+  }
+  if (code === 'invalid_client' || code === 'unauthorized_client') {
+    const reason =
+      `the provider refused this client (${String(code)}): check OIDC_CLIENT_ID, ` +
+      'OIDC_CLIENT_SECRET and OIDC_TOKEN_AUTH_METHOD';
+    log.error({ reason }, `identity provider misconfigured: ${reason}`);
+    return 'misconfigured';
+  }
+  log.error({ err: error }, 'identity provider unavailable');
+  return 'unavailable';
+}
+
+function failProvider(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  return logProviderFailure(request.log, error) === 'misconfigured'
+    ? failSignIn(
+        reply,
+        'provider_misconfigured',
+        'Sign-in is not set up correctly on this server, so trying again will not help. Please tell the person who runs it.',
+      )
+    : failSignIn(
+        reply,
+        'provider_unavailable',
+        'The sign-in service did not answer. Try again in a minute.',
+      );
 }
 
 function failSignIn(reply: FastifyReply, failure: string, message: string) {

@@ -11,6 +11,8 @@ import {
 } from '../features/players/repository';
 import type { OidcClient } from './oidc-client';
 import { isOrganiser, type OrganiserRule } from './organiser-role';
+import type { MissingClaim } from './profile-claims';
+import { profileFromClaims } from './profile-claims';
 import * as repo from './repository';
 import type { MemoisedSession, SessionMemo } from './session-memo';
 
@@ -19,6 +21,10 @@ const LOGIN_TRANSACTION_MS = 10 * 60_000;
 const TOUCH_INTERVAL_MS = 60_000;
 /** Refresh a little before the provider's expiry, to absorb clock skew. */
 const REFRESH_MARGIN_MS = 30_000;
+/** How often a session asks the provider again for the player's organiser role (ADR 0031). */
+export const ROLE_CHECK_INTERVAL_MS = 3_600_000;
+/** When the provider did not answer a role check: try again this much later. */
+const ROLE_CHECK_RETRY_MS = 5 * 60_000;
 
 const newSecret = () => randomBytes(32).toString('base64url');
 export const hashSecret = (secret: string) => hash('sha256', secret, 'hex');
@@ -31,6 +37,8 @@ export interface AuthDeps {
   session: { idleMs: number; absoluteMs: number };
   organisers: OrganiserRule;
   sessions: SessionMemo;
+  /** Logs each missing profile claim once (profile-claims.ts). */
+  warnMissingClaims: (missing: readonly MissingClaim[]) => void;
 }
 
 /** A sign-in failure to show as 'name: message' on /login/callback. */
@@ -102,19 +110,11 @@ export async function completeLogin(
     ? await client.fetchUserInfo(config, tokens.access_token, idClaims.sub)
     : {};
   const claims: Record<string, unknown> = { ...userInfo, ...stripEmpty(idClaims) };
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  const { profile, missing } = profileFromClaims(claims);
+  deps.warnMissingClaims(missing);
   const playerId = await upsertPlayerFromClaims(
     deps.db,
-    {
-      issuer: idClaims.iss,
-      subject: idClaims.sub,
-      email: text(claims.email),
-      name: text(claims.name),
-      givenName: text(claims.given_name),
-      familyName: text(claims.family_name),
-      locale: text(claims.locale),
-      zoneinfo: text(claims.zoneinfo),
-    },
+    { issuer: idClaims.iss, subject: idClaims.sub, ...profile },
     isOrganiser([idClaims, userInfo], deps.organisers),
     now,
   );
@@ -127,6 +127,7 @@ export async function completeLogin(
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + deps.session.absoluteMs),
+    roleCheckDueAt: new Date(now.getTime() + ROLE_CHECK_INTERVAL_MS),
   });
   return { sessionId, returnTo: transaction.returnTo };
 }
@@ -189,10 +190,16 @@ export async function loadSession(
   const now = deps.clock.now();
   if (!found) return null;
   let session: repo.SessionRow | null = found.session;
+  let player = found.player;
   const idleSince = now.getTime() - session.lastSeenAt.getTime();
   if (session.expiresAt <= now || idleSince > deps.session.idleMs) {
     await repo.deleteSession(deps.db, idHash);
     return null;
+  }
+  if (session.roleCheckDueAt <= now) {
+    const checked = await recheckRole(deps, session, player, now);
+    if (!checked) return null;
+    ({ session, player } = checked);
   }
   if (refreshDue(session.accessTokenExpiresAt, now)) {
     session = await refreshTokens(deps, session, now);
@@ -207,11 +214,12 @@ export async function loadSession(
       expiresAt: session.expiresAt,
       lastSeenAt: session.lastSeenAt,
       accessTokenExpiresAt: session.accessTokenExpiresAt,
-      player: found.player,
+      roleCheckDueAt: session.roleCheckDueAt,
+      player,
     },
     readAt,
   );
-  return signedIn(deps, idHash, found.player);
+  return signedIn(deps, idHash, player);
 }
 
 function signedIn(deps: AuthDeps, idHash: string, player: PlayerRow): SignedIn {
@@ -240,8 +248,84 @@ function needsDatabase(deps: AuthDeps, memoised: MemoisedSession, now: Date): bo
   return (
     memoised.expiresAt <= now ||
     now.getTime() - memoised.lastSeenAt.getTime() > deps.session.idleMs ||
-    refreshDue(memoised.accessTokenExpiresAt, now)
+    refreshDue(memoised.accessTokenExpiresAt, now) ||
+    memoised.roleCheckDueAt <= now
   );
+}
+
+/** An answer of the provider's token or UserInfo endpoint that refuses the grant or token. */
+const refused = (error: unknown) =>
+  error instanceof client.ResponseBodyError ||
+  error instanceof client.WWWAuthenticateChallengeError;
+
+/**
+ * Asks the provider again whether the player is an organiser (ADR 0031): with the refresh token
+ * when there is one (new tokens, a new ID token for most providers), and UserInfo. A provider
+ * that refuses the refresh token or the access token ends the session; one that does not answer
+ * leaves the role as it was, to be asked again a few minutes later.
+ */
+async function recheckRole(
+  deps: AuthDeps,
+  session: repo.SessionRow,
+  player: PlayerRow,
+  now: Date,
+): Promise<{ session: repo.SessionRow; player: PlayerRow } | null> {
+  let current = session;
+  const claimSets: Record<string, unknown>[] = [];
+  try {
+    const config = await deps.oidc.configuration();
+    if (current.refreshToken) {
+      const tokens = await client.refreshTokenGrant(config, current.refreshToken);
+      const columns = tokenColumns(tokens, now);
+      columns.refreshToken ??= current.refreshToken;
+      columns.idToken ??= current.idToken;
+      if (
+        !(await repo.replaceSessionTokens(
+          deps.db,
+          current.idHash,
+          current.accessToken,
+          columns,
+          now,
+        ))
+      ) {
+        // Another request refreshed (and maybe rotated) first, and checks the role itself.
+        const latest = await repo.findSession(deps.db, current.idHash);
+        return latest ? { session: latest, player } : null;
+      }
+      current = { ...current, ...columns, lastSeenAt: now };
+      const idClaims = tokens.claims();
+      if (idClaims) claimSets.push(idClaims);
+    }
+    if (config.serverMetadata().userinfo_endpoint) {
+      claimSets.push(await client.fetchUserInfo(config, current.accessToken, player.oidcSubject));
+    }
+  } catch (error) {
+    if (refused(error)) {
+      // Unless another request rotated the tokens meanwhile: then this one's were stale.
+      const latest = await repo.findSession(deps.db, session.idHash);
+      if (latest && latest.accessToken !== session.accessToken) return { session: latest, player };
+      await repo.deleteSession(deps.db, session.idHash);
+      return null;
+    }
+    const retryAt = new Date(now.getTime() + ROLE_CHECK_RETRY_MS);
+    await repo.setRoleCheckDue(deps.db, current.idHash, retryAt);
+    return { session: { ...current, roleCheckDueAt: retryAt }, player };
+  }
+  const dueAt = new Date(now.getTime() + ROLE_CHECK_INTERVAL_MS);
+  await repo.setRoleCheckDue(deps.db, current.idHash, dueAt);
+  current = { ...current, roleCheckDueAt: dueAt };
+  // Nothing to judge by (no new ID token, no UserInfo): the role stays as signed in.
+  if (claimSets.length === 0) return { session: current, player };
+  // ORGANISER_EMAILS holds by the address stored at sign-in when the new claims carry none.
+  if (!claimSets.some((claims) => typeof claims.email === 'string')) {
+    claimSets.push({ email: player.email });
+  }
+  const organiser = isOrganiser(claimSets, deps.organisers);
+  if (organiser !== player.organiser) {
+    await repo.setPlayerOrganiser(deps.db, player.id, organiser, now);
+    player = { ...player, organiser };
+  }
+  return { session: current, player };
 }
 
 async function refreshTokens(

@@ -8,6 +8,7 @@ const entry = (playerId: string) => ({
   expiresAt: new Date('2025-02-12T00:00:00Z'),
   lastSeenAt: new Date('2025-02-05T00:00:00Z'),
   accessTokenExpiresAt: null,
+  roleCheckDueAt: new Date('2025-02-05T01:00:00Z'),
   player: { id: playerId } as PlayerRow,
 });
 

@@ -18,6 +18,8 @@ export interface MemoisedSession {
   /** As this instance last wrote or read it: another instance may have touched it since. */
   lastSeenAt: Date;
   accessTokenExpiresAt: Date | null;
+  /** When the player's organiser role is to be asked of the provider again. */
+  roleCheckDueAt: Date;
   player: PlayerRow;
   /** The player's active weeks of one season, once a request has read them. */
   activeWeeks?: { seasonId: string; flags: boolean[] };

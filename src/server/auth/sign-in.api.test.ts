@@ -203,7 +203,7 @@ describe('sign-in failures', () => {
   it('reports provider_unavailable when the provider cannot be reached', async () => {
     const unreachable = await createTestApp({
       env: {
-        OIDC_ISSUER: 'http://127.0.0.1:9/unreachable',
+        OIDC_ISSUER: 'https://127.0.0.1:9/unreachable',
         OIDC_CLIENT_ID: 'podium',
         OIDC_CLIENT_SECRET: 'secret',
       },

@@ -79,6 +79,11 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** Absolute end of the session, whatever the activity. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * When to ask the provider again whether the player is still an organiser (ADR 0031):
+     * hourly, through the refresh token or UserInfo. Sessions from before the column: at once.
+     */
+    roleCheckDueAt: timestamp('role_check_due_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('sessions_player').on(table.playerId),

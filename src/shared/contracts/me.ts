@@ -45,7 +45,7 @@ export const meSchema = z.object({
   salesTeam: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** Registered: has chosen a team (the spec's 'already registered'). */
   registered: z.boolean(),
-  /** May use the organiser tools (/organise, /api/organise/…); refreshed at each sign-in. */
+  /** May use the organiser tools (/organise, /api/organise/…); read at sign-in, checked hourly. */
   organiser: z.boolean(),
   /** E-mail reminders when a week opens and before it closes (ADR 0020); on by default. */
   remindersEnabled: z.boolean(),

@@ -10,6 +10,8 @@ export const playerSearchQuerySchema = pageQuerySchema.extend({
   /** Part of the name or the email, any case. */
   q: z.string().trim().max(100).optional(),
   teamId: rowIdTextSchema.optional(),
+  /** `1`: only players the identity provider gave no e-mail address (no reminder reaches them). */
+  withoutEmail: z.enum(['0', '1']).optional(),
 });
 
 export const playerSummarySchema = z.object({
@@ -70,3 +72,10 @@ export type MoveTeamInput = z.infer<typeof moveTeamInputSchema>;
 /** POST /api/organise/players/:playerId/weeks/:setNum/inactive: an override, reason required. */
 export const weekInactiveInputSchema = z.strictObject({ reason });
 export const playerWeekParamsSchema = playerParamsSchema.extend(setNumParamsSchema.shape);
+
+/** POST /api/organise/players/:playerId/sign-out: ends every session of the player. */
+export const signOutEverywhereSchema = z.object({
+  /** How many sessions were open (browsers and devices signed out). */
+  sessions: z.number(),
+});
+export type SignOutEverywhere = z.infer<typeof signOutEverywhereSchema>;

@@ -1,4 +1,5 @@
 import { nextStatusChange, weekStatus, weekWindow } from '#shared/domain/calendar';
+import { deletePlayerSessions } from '../../../auth/repository';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../http/errors';
 import { findActiveWeeks, saveActiveWeeks, type PlayerRow } from '../../players/repository';
@@ -187,5 +188,36 @@ export async function markWeekInactive(
       },
       now,
     );
+  });
+}
+
+/**
+ * Signs a player out everywhere (ADR 0031): every session ends on every instance at once, so a
+ * demoted organiser or a departed employee loses access before their sessions would expire.
+ * Their next sign-in asks the provider again. Audited; returns how many sessions were open.
+ */
+export async function signOutEverywhere(
+  db: Database,
+  actor: Actor,
+  playerId: string,
+  now: Date,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const player = await repo.lockPlayer(tx, playerId);
+    if (!player) throw new AppError('PLAYER_NOT_FOUND', 'This player does not exist.');
+    const ended = await deletePlayerSessions(tx, playerId);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'player.sign-out',
+        entityType: 'player',
+        entityId: playerId,
+        before: { sessions: ended.length },
+        after: { sessions: 0 },
+      },
+      now,
+    );
+    return ended.length;
   });
 }

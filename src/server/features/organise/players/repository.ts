@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { notifyPlayerChanged } from '../../../auth/session-channel';
 import type { Database } from '../../../db/client';
 import { attempts, players, salesTeams, teams } from '../../../db/schema';
@@ -30,7 +30,7 @@ export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) =
 
 export async function searchPlayers(
   db: Database,
-  filter: { q?: string | undefined; teamId?: number | undefined },
+  filter: { q?: string | undefined; teamId?: number | undefined; withoutEmail?: boolean },
   offset: number,
   limit: number,
 ): Promise<{ total: number; rows: PlayerWithTeam[] }> {
@@ -47,6 +47,7 @@ export async function searchPlayers(
     );
   }
   if (filter.teamId !== undefined) conditions.push(eq(players.teamId, filter.teamId));
+  if (filter.withoutEmail) conditions.push(isNull(players.email));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
     withTeams(db).where(where).orderBy(sortName, asc(players.id)).offset(offset).limit(limit),

@@ -5,9 +5,10 @@ import {
   playerPageSchema,
   playerSearchQuerySchema,
   playerWeekParamsSchema,
+  signOutEverywhereSchema,
   weekInactiveInputSchema,
 } from '#shared/contracts/organise-players';
-import { markWeekInactive, movePlayer } from './changes';
+import { markWeekInactive, movePlayer, signOutEverywhere } from './changes';
 import { playerDetail, searchPlayers } from './service';
 import type { Guard, OrganiseApp, OrganiseDeps } from '../organise-http';
 import { noStore } from '../organise-http';
@@ -57,6 +58,24 @@ export function registerPlayerRoutes(app: OrganiseApp, deps: OrganiseDeps, guard
       const actor = request.signedIn!.player;
       await markWeekInactive(deps.db, actor, playerId, setNum, request.body.reason, now);
       return reply.headers(noStore).send(await playerDetail(deps.db, playerId, now));
+    },
+  );
+
+  app.post(
+    '/api/organise/players/:playerId/sign-out',
+    {
+      ...guard,
+      schema: {
+        summary: 'Signs the player out of every browser and device (audited)',
+        params: playerParamsSchema,
+        response: { 200: signOutEverywhereSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.signedIn!.player;
+      const now = deps.clock.now();
+      const sessions = await signOutEverywhere(deps.db, actor, request.params.playerId, now);
+      return reply.headers(noStore).send({ sessions });
     },
   );
 }

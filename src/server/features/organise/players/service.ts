@@ -25,10 +25,17 @@ export function toSummary(row: repo.PlayerWithTeam): PlayerSummary {
 
 export async function searchPlayers(
   db: Database,
-  query: { q?: string | undefined; teamId?: number | undefined; page: number; pageSize: number },
+  query: {
+    q?: string | undefined;
+    teamId?: number | undefined;
+    withoutEmail?: '0' | '1' | undefined;
+    page: number;
+    pageSize: number;
+  },
 ) {
   const offset = (query.page - 1) * query.pageSize;
-  const { total, rows } = await repo.searchPlayers(db, query, offset, query.pageSize);
+  const filter = { q: query.q, teamId: query.teamId, withoutEmail: query.withoutEmail === '1' };
+  const { total, rows } = await repo.searchPlayers(db, filter, offset, query.pageSize);
   return { total, page: query.page, pageSize: query.pageSize, players: rows.map(toSummary) };
 }
 

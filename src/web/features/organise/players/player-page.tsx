@@ -8,6 +8,7 @@ import { countryName, formatPoints, languageName } from '../../../lib/format';
 import { usePlayerDetail } from './api/get-player';
 import { MoveTeamForm } from './move-team-form';
 import { PlayerWeeks } from './player-weeks';
+import { SignOutForm } from './sign-out-form';
 import styles from './players.module.css';
 import { WeekInactiveForm } from './week-inactive-form';
 import { Loading } from '../screen-states';
@@ -16,7 +17,7 @@ const DASH = '–';
 
 /**
  * One player for the organisers (/organise/players/:playerId): their details, their six weeks,
- * the holiday override for a week, and a move to another team.
+ * the holiday override for a week, a move to another team, and a sign-out everywhere.
  */
 export function PlayerPage() {
   const { t, ready } = useTranslation('organise-players');
@@ -84,6 +85,7 @@ export function PlayerPage() {
         />
       )}
       <MoveTeamForm detail={data} />
+      <SignOutForm player={data.player} />
     </div>
   );
 }
@@ -95,7 +97,11 @@ function PlayerFacts({ detail }: { detail: PlayerDetail }) {
     ? languageName(player.language, player.language, i18n.language)
     : DASH;
   const facts = [
-    ['email', t('common.columns.email'), player.email ?? DASH],
+    [
+      'email',
+      t('common.columns.email'),
+      player.email ?? <span className={styles.noEmail}>{t('players.noEmail')}</span>,
+    ],
     [
       'team',
       t('common.columns.team'),

@@ -6,6 +6,7 @@ describe('the players search in the address', () => {
     expect(parsePlayerSearch(new URLSearchParams('q=%20ana%20&team=3&page=2'))).toEqual({
       q: 'ana',
       teamId: 3,
+      withoutEmail: false,
       page: 2,
     });
   });
@@ -14,6 +15,7 @@ describe('the players search in the address', () => {
     expect(parsePlayerSearch(new URLSearchParams('team=abc&page=-4'))).toEqual({
       q: '',
       teamId: null,
+      withoutEmail: false,
       page: 1,
     });
     expect(parsePlayerSearch(new URLSearchParams('team=0&page=0')).page).toBe(1);
@@ -25,16 +27,28 @@ describe('the players search in the address', () => {
   });
 
   it('leaves empty and default values out of the address', () => {
-    expect(playerSearchParams({ q: '', teamId: null, page: 1 }).toString()).toBe('');
-    expect(playerSearchParams({ q: 'Nguyễn', teamId: 7, page: 3 }).toString()).toBe(
-      'q=Nguy%E1%BB%85n&team=7&page=3',
-    );
+    expect(
+      playerSearchParams({ q: '', teamId: null, withoutEmail: false, page: 1 }).toString(),
+    ).toBe('');
+    expect(
+      playerSearchParams({ q: 'Nguyễn', teamId: 7, withoutEmail: false, page: 3 }).toString(),
+    ).toBe('q=Nguy%E1%BB%85n&team=7&page=3');
   });
 
   it('asks the API for one page with the filters it was given', () => {
-    expect(searchQueryString({ q: '', teamId: null, page: 1 })).toBe('page=1&pageSize=25');
-    expect(searchQueryString({ q: 'a&b', teamId: 2, page: 4 })).toBe(
+    expect(searchQueryString({ q: '', teamId: null, withoutEmail: false, page: 1 })).toBe(
+      'page=1&pageSize=25',
+    );
+    expect(searchQueryString({ q: 'a&b', teamId: 2, withoutEmail: false, page: 4 })).toBe(
       'page=4&pageSize=25&q=a%26b&teamId=2',
     );
+  });
+
+  it('keeps the without e-mail filter in the address and asks the API for it', () => {
+    const search = parsePlayerSearch(new URLSearchParams('noEmail=1'));
+    expect(search.withoutEmail).toBe(true);
+    expect(playerSearchParams(search).toString()).toBe('noEmail=1');
+    expect(searchQueryString(search)).toBe('page=1&pageSize=25&withoutEmail=1');
+    expect(parsePlayerSearch(new URLSearchParams('noEmail=yes')).withoutEmail).toBe(false);
   });
 });

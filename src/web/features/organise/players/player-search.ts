@@ -2,6 +2,8 @@
 export interface PlayerSearch {
   q: string;
   teamId: number | null;
+  /** Only players with no e-mail address from the identity provider (no reminder reaches them). */
+  withoutEmail: boolean;
   page: number;
 }
 
@@ -15,12 +17,13 @@ const positiveInt = (text: string | null): number | null => {
 
 /**
  * Reads the search from the address, ignoring what the API would refuse.
- * @example parsePlayerSearch(new URLSearchParams('q=ana&team=3&page=2')) // { q: 'ana', teamId: 3, page: 2 }
+ * @example parsePlayerSearch(new URLSearchParams('q=ana&team=3&page=2')) // { q: 'ana', teamId: 3, withoutEmail: false, page: 2 }
  */
 export function parsePlayerSearch(params: URLSearchParams): PlayerSearch {
   return {
     q: (params.get('q') ?? '').trim().slice(0, 100),
     teamId: positiveInt(params.get('team')),
+    withoutEmail: params.get('noEmail') === '1',
     page: positiveInt(params.get('page')) ?? 1,
   };
 }
@@ -30,6 +33,7 @@ export function playerSearchParams(search: PlayerSearch): URLSearchParams {
   const params = new URLSearchParams();
   if (search.q) params.set('q', search.q);
   if (search.teamId !== null) params.set('team', String(search.teamId));
+  if (search.withoutEmail) params.set('noEmail', '1');
   if (search.page > 1) params.set('page', String(search.page));
   return params;
 }
@@ -42,5 +46,6 @@ export function searchQueryString(search: PlayerSearch): string {
   });
   if (search.q) params.set('q', search.q);
   if (search.teamId !== null) params.set('teamId', String(search.teamId));
+  if (search.withoutEmail) params.set('withoutEmail', '1');
   return params.toString();
 }

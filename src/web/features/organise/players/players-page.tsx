@@ -48,9 +48,15 @@ function SearchForm({
   const teams = useTeamsAndLanguages();
   const [q, setQ] = useState(search.q);
   const [teamId, setTeamId] = useState(search.teamId === null ? '' : String(search.teamId));
+  const [withoutEmail, setWithoutEmail] = useState(search.withoutEmail);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch({ q: q.trim(), teamId: teamId === '' ? null : Number(teamId), page: 1 });
+    onSearch({
+      q: q.trim(),
+      teamId: teamId === '' ? null : Number(teamId),
+      withoutEmail,
+      page: 1,
+    });
   };
   const sorted = [...(teams.data?.teams ?? [])].map((team) => ({
     id: team.id,
@@ -80,15 +86,23 @@ function SearchForm({
           ))}
         </select>
       </label>
+      <label className={styles.checkbox}>
+        <input
+          type="checkbox"
+          checked={withoutEmail}
+          onChange={(event) => setWithoutEmail(event.target.checked)}
+        />
+        <span>{t('players.withoutEmail')}</span>
+      </label>
       <div className={styles.formButtons}>
         <button type="submit" className="button">
           {t('players.search')}
         </button>
-        {(search.q || search.teamId !== null) && (
+        {(search.q || search.teamId !== null || search.withoutEmail) && (
           <button
             type="button"
             className="button button-secondary"
-            onClick={() => onSearch({ q: '', teamId: null, page: 1 })}
+            onClick={() => onSearch({ q: '', teamId: null, withoutEmail: false, page: 1 })}
           >
             {t('players.clear')}
           </button>
@@ -169,7 +183,7 @@ function PlayerRow({ player }: { player: PlayerSummary }) {
         {player.organiser && <span className={styles.badge}>{t('players.organiser')}</span>}
       </th>
       <td className={styles.email} data-label={t('common.columns.email')}>
-        {player.email ?? DASH}
+        {player.email ?? <span className={styles.noEmail}>{t('players.noEmail')}</span>}
       </td>
       <td className={styles.teamCell} data-label={t('common.columns.team')}>
         {player.team ? (

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "role_check_due_at" timestamp with time zone DEFAULT now() NOT NULL;
