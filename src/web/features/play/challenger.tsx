@@ -3,7 +3,7 @@ import { useTranslation } from '../../adapters/i18n';
 import type { Attempt } from '#shared/contracts/play';
 import { CHALLENGER_BONUS } from '#shared/domain/scoring';
 import { pointsCount } from '../../lib/format';
-import { CountdownRing } from './countdown-ring';
+import { CalmTimer } from './calm-timer';
 import { QuestionForm } from './question-form';
 import styles from './play.module.css';
 import { useServerCountdown } from './use-server-countdown';
@@ -78,7 +78,7 @@ export function ChallengerQuestion({
   return (
     <section className={styles.challenger} aria-labelledby="challenger-title">
       <h2 id="challenger-title">{t('challenger.title')}</h2>
-      <CountdownRing remainingMs={remaining} />
+      <CalmTimer remainingMs={remaining} limitMs={attempt.timeLimitSeconds * 1000} />
       <QuestionForm
         question={challenger.question!}
         total={1}

@@ -9,6 +9,7 @@ import { usePlayerDetail } from './api/get-player';
 import { MoveTeamForm } from './move-team-form';
 import { PlayerWeeks } from './player-weeks';
 import styles from './players.module.css';
+import { TimeFactorPanel } from './time-factor-panel';
 import { WeekInactiveForm } from './week-inactive-form';
 import { Loading } from '../screen-states';
 
@@ -83,6 +84,7 @@ export function PlayerPage() {
           }}
         />
       )}
+      <TimeFactorPanel detail={data} />
       <MoveTeamForm detail={data} />
     </div>
   );
