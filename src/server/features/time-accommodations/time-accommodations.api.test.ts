@@ -48,9 +48,13 @@ const setFactor = (player: Player, timeFactor: unknown) =>
 const decline = (player: Player) =>
   organiser.post(`/api/organise/players/${player.playerId}/time-request/decline`);
 const auditActions = async () =>
-  (await t.database.db.select().from(auditLog).where(eq(auditLog.entityType, 'player'))).map(
-    (row) => row.action,
-  );
+  (
+    await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityType, 'player'))
+      .orderBy(asc(auditLog.id))
+  ).map((row) => row.action);
 
 describe('a player asks for more time', () => {
   it('starts with the usual five minutes and no request', async () => {
