@@ -208,7 +208,7 @@ async function challengerStart(
 }
 
 /**
- * Starts the challenger (its own 5 minutes) once the main set is done and while the week is
+ * Starts the challenger (its own 5 minutes × the time factor) once the main set is done and while the week is
  * open; a repeat returns the one started. Usually one guarded update, which checks all of that
  * on the row; when it finds nothing to start, a read and the lock decide why.
  */

@@ -206,6 +206,7 @@ function WeekPlay({
     body = (
       <ChallengerIntro
         busy={action.isPending}
+        limitSeconds={attempt.timeLimitSeconds}
         onStart={() => action.mutate({ kind: 'start-challenger' })}
       />
     );
