@@ -443,6 +443,9 @@ function rescore(attempt: typeof attempts.$inferSelect, correctOf: Map<number, s
   const rules: string[] = [];
   const started = attempt.startedAt.getTime();
   const deadline = attempt.deadlineAt.getTime();
+  // Its own time at most: 300 s × its time factor (the week's close may cut it shorter).
+  if (deadline - started > (PLAY_MS * attempt.timePercent) / 100)
+    rules.push(`deadline beyond its ${attempt.timePercent}% of 5 minutes`);
   let correct = 0;
   let last = started;
   attempt.answers.forEach((answer, index) => {
@@ -462,9 +465,11 @@ function rescore(attempt: typeof attempts.$inferSelect, correctOf: Map<number, s
     if (now.getTime() > deadline + GRACE_MS) rules.push('still open past its deadline');
     return { rules, stored: null, rescored: null };
   }
-  // 1 point a correct answer; a complete set adds (correct / 5) × (1 − elapsed / 300 s), in
-  // hundredths rounded down, always below 1 point (elapsed: to the last answer).
+  // 1 point a correct answer; a complete set adds (correct / 5) × (1 − elapsed / allowance), in
+  // hundredths rounded down, always below 1 point (elapsed: to the last answer; the allowance:
+  // 300 s times the time factor the attempt started with, stored on it in percent).
   const toLastAnswerMs = last - started;
+  const allowanceMs = (PLAY_MS * attempt.timePercent) / 100;
   // The time a set used: to its last answer when complete, else until it closed (finished, or
   // its deadline), never 0 for a time-out.
   const elapsedMs =
@@ -474,7 +479,8 @@ function rescore(attempt: typeof attempts.$inferSelect, correctOf: Map<number, s
       ? Math.min(
           99,
           Math.floor(
-            (correct * (PLAY_MS - Math.min(toLastAnswerMs, PLAY_MS)) * 100) / (5 * PLAY_MS),
+            (correct * (allowanceMs - Math.min(toLastAnswerMs, allowanceMs)) * 100) /
+              (5 * allowanceMs),
           ),
         )
       : 0;
@@ -483,6 +489,11 @@ function rescore(attempt: typeof attempts.$inferSelect, correctOf: Map<number, s
   let week: number | null = main;
   if (attempt.challengerStartedAt) {
     const challengerDeadline = attempt.challengerDeadlineAt!.getTime();
+    if (
+      challengerDeadline - attempt.challengerStartedAt.getTime() >
+      (PLAY_MS * attempt.timePercent) / 100
+    )
+      rules.push('challenger deadline beyond its own time');
     const answeredAt = attempt.challengerAnsweredAt?.getTime();
     if (answeredAt !== undefined && answeredAt > challengerDeadline + GRACE_MS)
       rules.push('challenger answered after its deadline');

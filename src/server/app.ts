@@ -25,6 +25,7 @@ import { cacheContent } from './features/season/content-cache';
 import { registerSeasonRoutes } from './features/season/routes';
 import { createStandingsCache } from './features/standings/cache';
 import { registerStandingsRoutes } from './features/standings/routes';
+import { registerTimeRoutes } from './features/time-accommodations/routes';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors';
 import { createReadiness, registerHealthRoutes, type Readiness } from './http/health';
 import { createMetrics, registerMetrics } from './http/metrics';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const stopContentCache = await cacheContent(database);
   app.addHook('onClose', () => stopContentCache());
   registerPlayerRoutes(app, { db: database.db, clock, authenticate });
+  registerTimeRoutes(app, { db: database.db, clock, authenticate });
   registerSeasonRoutes(app, { db: database.db, authenticate, site: config });
   registerPlayRoutes(app, {
     db: database.db,

@@ -349,6 +349,38 @@ export const testAccounts: readonly DemoAccount[] = [
     country: 'ca',
     countryName: 'Canada',
   },
+  // time-accommodations.spec.ts
+  {
+    sub: 'test-noor',
+    givenName: 'Noor',
+    familyName: 'Haddad',
+    email: 'noor.haddad@example.com',
+    locale: 'en-GB',
+    zoneinfo: 'America/Santiago',
+    country: 'cl',
+    countryName: 'Chile',
+  },
+  {
+    sub: 'test-kofi',
+    givenName: 'Kofi',
+    familyName: 'Mensah',
+    email: 'kofi.mensah@example.com',
+    locale: 'en-GB',
+    zoneinfo: 'America/Santiago',
+    country: 'cl',
+    countryName: 'Chile',
+  },
+  {
+    sub: 'test-ines',
+    givenName: 'Ines',
+    familyName: 'Moreau',
+    email: 'ines.moreau@example.com',
+    locale: 'en-GB',
+    zoneinfo: 'Europe/Paris',
+    country: 'fr',
+    countryName: 'France',
+    organiser: true,
+  },
   // retry.spec.ts
   {
     sub: 'test-lucia',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   foreignKey,
   index,
@@ -56,10 +57,16 @@ export const players = pgTable(
     teamSince: timestamp('team_since', { withTimezone: true }),
     /** E-mail reminders when a week opens and before it closes (ADR 0020); on by default. */
     remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+    /**
+     * Time accommodation granted by an organiser (ADR 0037): the factor of the five minutes, in
+     * percent (100 = none, up to 1000). Private to the player and the organisers.
+     */
+    timePercent: smallint('time_percent').notNull().default(100),
   },
   (table) => [
     uniqueIndex('players_oidc_identity').on(table.oidcIssuer, table.oidcSubject),
     index('players_team').on(table.teamId),
+    check('players_time_percent_range', sql`${table.timePercent} between 100 and 1000`),
   ],
 );
 
@@ -319,6 +326,11 @@ export const attempts = pgTable(
       .references(() => teams.id),
     startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull(),
     deadlineAt: timestamp('deadline_at', { withTimezone: true, precision: 3 }).notNull(),
+    /**
+     * The player's time factor when the attempt started, in percent (100 = the usual 5 minutes;
+     * ADR 0037): its deadline, its challenger's and its speed bonus use it, whatever changes later.
+     */
+    timePercent: smallint('time_percent').notNull().default(100),
     /** Question ids in the order asked (positions 1–5) and each one's shuffled option keys. */
     questionIds: jsonb('question_ids').$type<number[]>().notNull(),
     optionOrders: jsonb('option_orders').$type<Record<string, string[]>>().notNull(),
@@ -409,6 +421,29 @@ export const playerTotals = pgTable(
       table.totalTimeMs,
       table.lastSubmissionAt,
     ),
+  ],
+);
+
+/**
+ * A player's request for more time (ADR 0037): at most one per player, open until an organiser
+ * grants a factor (the row goes) or declines it (kept as declined, so the player sees it until
+ * they ask again). Private: only the player and the organisers see it.
+ */
+export const timeRequests = pgTable(
+  'time_requests',
+  {
+    playerId: uuid('player_id')
+      .primaryKey()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['open', 'declined'] }).notNull(),
+    note: text('note'),
+    requestedAt: timestamp('requested_at', { withTimezone: true, precision: 3 }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, precision: 3 }),
+  },
+  (table) => [
+    index('time_requests_open')
+      .on(table.requestedAt)
+      .where(sql`${table.status} = 'open'`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowIdSchema, rowIdTextSchema } from './ids';
+import { timeRequestSchema } from './time-accommodations';
 import { pageFields, pageQuerySchema, playerParamsSchema, setNumParamsSchema } from './organise';
 
 /** The organiser API's players: search, a player's weeks, moves and holiday overrides. */
@@ -23,6 +24,14 @@ export const playerSummarySchema = z.object({
   salesTeam: z.object({ id: z.number(), name: z.string() }).nullable(),
   registered: z.boolean(),
   organiser: z.boolean(),
+  /**
+   * The player's time accommodation (ADR 0037): the factor of the five minutes a set gives
+   * them, 1 (none) to 10. Organisers only.
+   */
+  timeFactor: z.number().min(1).max(10).meta({
+    description: 'Time accommodation: factor of the five minutes a set gives (1 = none, to 10).',
+    example: 1.5,
+  }),
 });
 export type PlayerSummary = z.infer<typeof playerSummarySchema>;
 export const playerPageSchema = z.object({ ...pageFields, players: z.array(playerSummarySchema) });
@@ -44,6 +53,8 @@ export const playerAttemptSchema = z.object({
 /** GET /api/organise/players/:playerId: the player and their six weeks. */
 export const playerDetailSchema = z.object({
   player: playerSummarySchema,
+  /** The player's request for more time: open, or declined until they ask again; else null. */
+  timeRequest: timeRequestSchema.nullable(),
   totalScore: z.number(),
   weeks: z.array(
     z.object({
@@ -79,3 +90,15 @@ export const signOutEverywhereSchema = z.object({
   sessions: z.number(),
 });
 export type SignOutEverywhere = z.infer<typeof signOutEverywhereSchema>;
+
+/** GET /api/organise/players/time-requests: the open requests for more time, oldest first. */
+export const openTimeRequestsSchema = z.object({
+  requests: z.array(
+    z.object({
+      player: playerSummarySchema,
+      note: z.string().nullable(),
+      requestedAt: z.string(),
+    }),
+  ),
+});
+export type OpenTimeRequests = z.infer<typeof openTimeRequestsSchema>;

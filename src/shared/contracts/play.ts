@@ -19,6 +19,11 @@ export const attemptSchema = z.object({
   status: z.enum(['pending', 'done']),
   startedAt: z.string(),
   deadlineAt: z.string(),
+  /**
+   * The set's own time in seconds: 300 × the player's time factor when it started (ADR 0037),
+   * before the week's close cuts it short. The challenger has as long.
+   */
+  timeLimitSeconds: z.number(),
   /** The server's time when answering, so the browser's countdown ignores a wrong device clock. */
   serverNow: z.string(),
   questions: z.array(playQuestionSchema),
@@ -86,6 +91,8 @@ export const currentWeekSchema = z.object({
   bestWeekScore: z.number().nullable(),
   /** The server's time, so the instructions' time before the close ignores the device clock. */
   serverNow: z.string(),
+  /** The time a set would give this player, in seconds (300 × their time factor; ADR 0037). */
+  timeLimitSeconds: z.number(),
 });
 export type CurrentWeek = z.infer<typeof currentWeekSchema>;
 

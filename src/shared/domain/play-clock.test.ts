@@ -77,3 +77,26 @@ describe('the play clock', () => {
     });
   });
 });
+
+describe('the clock with a time accommodation (ADR 0037)', () => {
+  const at = (iso: string) => new Date(iso);
+  const closesAt = at('2025-02-07T22:59:59.999Z');
+
+  it('gives start + 5 minutes × the factor: 10 minutes at 2×, 7 min 30 s at 1.5×', () => {
+    const start = at('2025-02-05T10:00:00.000Z');
+    expect(deadlineFrom(start, 200)).toEqual(at('2025-02-05T10:10:00.000Z'));
+    expect(playDeadline(start, closesAt, 150)).toEqual(at('2025-02-05T10:07:30.000Z'));
+  });
+
+  it('still caps the longer time at the week’s close', () => {
+    const start = at('2025-02-07T22:52:00.000Z');
+    expect(playDeadline(start, closesAt, 200)).toEqual(closesAt);
+    expect(playDeadline(start, closesAt)).toEqual(at('2025-02-07T22:57:00.000Z'));
+  });
+
+  it('warns before the start when the close would cut the player’s own time short', () => {
+    const now = at('2025-02-07T22:52:00.000Z'); // 8 minutes before the close
+    expect(closingSoon(now, closesAt)).toBeNull();
+    expect(closingSoon(now, closesAt, 200)).toBe(479_999);
+  });
+});

@@ -7,20 +7,26 @@ import { GRACE_SECONDS, PLAY_SECONDS } from './scoring';
  * still count.
  */
 
-/** @example deadlineFrom(new Date('2025-02-05T10:00:00Z')) // 2025-02-05T10:05:00.000Z */
-export const deadlineFrom = (start: Date) => new Date(start.getTime() + PLAY_SECONDS * 1000);
+/**
+ * The end of a set's own time: 300 s, times the player's time factor (`timePercent`, 100 = 1×;
+ * ADR 0037).
+ * @example deadlineFrom(new Date('2025-02-05T10:00:00Z')) // 2025-02-05T10:05:00.000Z
+ * @example deadlineFrom(new Date('2025-02-05T10:00:00Z'), 200) // 2025-02-05T10:10:00.000Z
+ */
+export const deadlineFrom = (start: Date, timePercent = 100) =>
+  new Date(start.getTime() + PLAY_SECONDS * 10 * timePercent);
 
 /**
  * The deadline of a set started at `start` in a week that closes at `closesAt` (its last
- * millisecond, see weekWindow): the earlier of start + 300 s and the close; null when the week
- * has closed, so nothing can start any more.
+ * millisecond, see weekWindow): the earlier of start + 300 s × the time factor and the close;
+ * null when the week has closed, so nothing can start any more.
  * @example playDeadline(new Date('2025-02-07T22:50:00Z'), new Date('2025-02-07T22:59:59.999Z')) // 2025-02-07T22:55:00.000Z
  * @example playDeadline(new Date('2025-02-07T22:59:02Z'), new Date('2025-02-07T22:59:59.999Z')) // 2025-02-07T22:59:59.999Z (58 s)
  * @example playDeadline(new Date('2025-02-07T23:00:00Z'), new Date('2025-02-07T22:59:59.999Z')) // null
  */
-export function playDeadline(start: Date, closesAt: Date): Date | null {
+export function playDeadline(start: Date, closesAt: Date, timePercent = 100): Date | null {
   if (start.getTime() >= closesAt.getTime()) return null;
-  return new Date(Math.min(deadlineFrom(start).getTime(), closesAt.getTime()));
+  return new Date(Math.min(deadlineFrom(start, timePercent).getTime(), closesAt.getTime()));
 }
 
 /**
@@ -29,9 +35,9 @@ export function playDeadline(start: Date, closesAt: Date): Date | null {
  * @example closingSoon(new Date('2025-02-07T22:59:02Z'), new Date('2025-02-07T22:59:59.999Z')) // 57999
  * @example closingSoon(new Date('2025-02-07T22:50:00Z'), new Date('2025-02-07T22:59:59.999Z')) // null
  */
-export function closingSoon(now: Date, closesAt: Date): number | null {
+export function closingSoon(now: Date, closesAt: Date, timePercent = 100): number | null {
   const left = closesAt.getTime() - now.getTime();
-  return left < PLAY_SECONDS * 1000 ? Math.max(0, left) : null;
+  return left < PLAY_SECONDS * 10 * timePercent ? Math.max(0, left) : null;
 }
 
 /**

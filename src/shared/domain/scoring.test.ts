@@ -191,3 +191,32 @@ describe('weekScore: the challenger', () => {
     expect(scores.filter((score) => !Number.isInteger(score))).toEqual([]);
   });
 });
+
+describe('the speed bonus with a time accommodation (ADR 0037)', () => {
+  it('measures the bonus against the player’s own allowance: half of 10 minutes = half of 5', () => {
+    // 5 correct, half the time used: (5/5) × (1 − 150/300) = 0.50, and (5/5) × (1 − 300/600).
+    expect(speedBonus(5, 150, false)).toBe(50);
+    expect(speedBonus(5, 300, false, 200)).toBe(50);
+    expect(
+      mainSetScore({ correct: 5, elapsedSeconds: 300, timedOut: false, timePercent: 200 }),
+    ).toBe(550);
+  });
+
+  it('gives 1.5× the time the same share: 3 correct in 225 s of 450 s is 3 + 0.6 × 0.5 = 3.30', () => {
+    expect(
+      mainSetScore({ correct: 3, elapsedSeconds: 225, timedOut: false, timePercent: 150 }),
+    ).toBe(330);
+  });
+
+  it('still gives a bonus after 5 minutes to a player with more time, and none at their end', () => {
+    // 4 correct after 400 s of 900 (3×): 0.8 × (1 − 400/900) = 0.444… → 44 hundredths.
+    expect(speedBonus(4, 400, false, 300)).toBe(44);
+    expect(speedBonus(4, 400, false)).toBe(0);
+    expect(speedBonus(5, 3000, false, 1000)).toBe(0);
+  });
+
+  it('keeps the bonus below a point and nothing after a time-out, whatever the factor', () => {
+    expect(speedBonus(5, 0, false, 1000)).toBe(99);
+    expect(speedBonus(5, 10, true, 200)).toBe(0);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Attempt, PlayQuestion } from '#shared/contracts/play';
 import type { QuestionCategory } from '#shared/contracts/season';
 import { QUESTIONS_PER_WEEK } from '#shared/domain/scoring';
+import { allowanceSeconds } from '#shared/domain/time-factor';
 import type { Language } from '#shared/domain/language';
 import type { AttemptRow, QuestionRow } from './repository';
 
@@ -55,6 +56,7 @@ export function toAttemptView(input: {
     status: done ? 'done' : 'pending',
     startedAt: attempt.startedAt.toISOString(),
     deadlineAt: attempt.deadlineAt.toISOString(),
+    timeLimitSeconds: allowanceSeconds(attempt.timePercent),
     serverNow: input.now.toISOString(),
     questions,
     answers: answers.map(({ position, option }) => ({ position, option })),

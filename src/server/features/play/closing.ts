@@ -34,6 +34,8 @@ function mainSetResult(
     correct,
     elapsedSeconds: (last - attempt.startedAt.getTime()) / 1000,
     timedOut: !complete,
+    // Measured on the player's own allowance, as the attempt started with it (ADR 0037).
+    timePercent: attempt.timePercent,
   });
   // A time-out's time is the time it used (up to its deadline), never 0: it counts in the
   // player's and the team's time figures as the slow set it was. The set ended then.

@@ -68,6 +68,8 @@ describe('GET /api/weeks/current while week 1 is open', () => {
       attemptId: null,
       bestWeekScore: null,
       serverNow: moments2025.week1Open.toISOString(),
+      // The usual 5 minutes: no time accommodation (ADR 0037).
+      timeLimitSeconds: 300,
     });
   });
 
@@ -169,6 +171,7 @@ describe('without a season', () => {
       attemptId: null,
       bestWeekScore: null,
       serverNow: expect.any(String),
+      timeLimitSeconds: 300,
     });
     const start = await empty.app.inject({
       method: 'POST',

@@ -184,8 +184,8 @@ export async function finish(
 }
 
 /**
- * The challenger's question, its option order and its clock (its own 300 s, cut short by the
- * week's close: ADR 0014) for the open week given; null when there is none or the week closed.
+ * The challenger's question, its option order and its clock (its own 300 s × the attempt's time
+ * factor, cut short by the week's close: ADR 0014, 0037) for the open week given; null when there is none or the week closed.
  */
 async function challengerStart(
   deps: PlayDeps,
@@ -196,18 +196,19 @@ async function challengerStart(
     (q) => q.kind === 'challenger',
   );
   const now = deps.clock.now();
-  const deadline = playDeadline(now, week.closesAt);
-  if (!challenger || !deadline) return null;
+  // Whether the week still gives it time; its deadline (the attempt's own time factor, ADR
+  // 0037) is set by the statement that starts it.
+  if (!challenger || !playDeadline(now, week.closesAt)) return null;
   return {
     challengerQuestionId: challenger.id,
     challengerOptionOrder: shuffled(Object.keys(challenger.translations.en!.options)),
     challengerStartedAt: now,
-    challengerDeadlineAt: deadline,
+    closesAt: week.closesAt,
   };
 }
 
 /**
- * Starts the challenger (its own 5 minutes) once the main set is done and while the week is
+ * Starts the challenger (its own 5 minutes × the time factor) once the main set is done and while the week is
  * open; a repeat returns the one started. Usually one guarded update, which checks all of that
  * on the row; when it finds nothing to start, a read and the lock decide why.
  */

@@ -70,6 +70,7 @@ const insertAttemptQuery = prepared('play_insert_attempt', (db) =>
       teamId: sql.placeholder('teamId'),
       startedAt: sql.placeholder('startedAt'),
       deadlineAt: sql.placeholder('deadlineAt'),
+      timePercent: sql.placeholder('timePercent'),
       questionIds: sql.placeholder('questionIds'),
       optionOrders: sql.placeholder('optionOrders'),
     })
@@ -91,6 +92,7 @@ export async function insertAttemptOnce(
     | 'teamId'
     | 'startedAt'
     | 'deadlineAt'
+    | 'timePercent'
     | 'questionIds'
     | 'optionOrders'
   >,
@@ -315,7 +317,9 @@ const startChallengerQuery = prepared('play_start_challenger', (db) =>
       challengerQuestionId: valueOf('challengerQuestionId'),
       challengerOptionOrder: valueOf('challengerOptionOrder'),
       challengerStartedAt: valueOf('challengerStartedAt'),
-      challengerDeadlineAt: valueOf('challengerDeadlineAt'),
+      // playDeadline with the attempt's own time factor (ADR 0037), which only the row holds:
+      // 300 s × time_percent / 100 = time_percent × 3 s, cut short by the week's close.
+      challengerDeadlineAt: sql`least(${sql.placeholder('startedIso')}::timestamptz + ${attempts.timePercent} * interval '3 seconds', ${sql.placeholder('closesIso')}::timestamptz)`,
     })
     .where(
       and(
@@ -344,14 +348,20 @@ export async function startChallenger(
   target: { id: string; playerId: string; seasonId: string; setNum: number },
   values: Pick<
     AttemptRow,
-    | 'challengerQuestionId'
-    | 'challengerOptionOrder'
-    | 'challengerStartedAt'
-    | 'challengerDeadlineAt'
-  >,
+    'challengerQuestionId' | 'challengerOptionOrder' | 'challengerStartedAt'
+  > & { closesAt: Date },
 ): Promise<AttemptRow | undefined> {
   const { id, playerId, seasonId, setNum } = target;
-  const [row] = await startChallengerQuery(db, { ...values, id, playerId, seasonId, setNum });
+  const { closesAt, ...set } = values;
+  const [row] = await startChallengerQuery(db, {
+    ...set,
+    startedIso: set.challengerStartedAt!.toISOString(),
+    closesIso: closesAt.toISOString(),
+    id,
+    playerId,
+    seasonId,
+    setNum,
+  });
   return row;
 }
 

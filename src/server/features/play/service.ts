@@ -4,6 +4,7 @@ import type { QuestionCategory } from '#shared/contracts/season';
 import { closedEverywhere, seasonPosition, weekWindow } from '#shared/domain/calendar';
 import type { Language } from '#shared/domain/language';
 import { playDeadline } from '#shared/domain/play-clock';
+import { allowanceSeconds } from '#shared/domain/time-factor';
 import { slotOf, weekReadiness } from '#shared/domain/question-review';
 import { QUESTIONS_PER_WEEK } from '#shared/domain/scoring';
 import type { Database } from '../../db/client';
@@ -68,8 +69,17 @@ export async function currentWeek(
 ): Promise<CurrentWeek> {
   const located = await locatePlayer(deps, player);
   const serverNow = deps.clock.now().toISOString();
+  // The player's own time for a set (ADR 0037): what the instructions announce.
+  const timeLimitSeconds = allowanceSeconds(player.timePercent);
   if (!located)
-    return { state: 'no-season', week: null, attemptId: null, bestWeekScore: null, serverNow };
+    return {
+      state: 'no-season',
+      week: null,
+      attemptId: null,
+      bestWeekScore: null,
+      serverNow,
+      timeLimitSeconds,
+    };
   const { current, week, weekOpen, timeZone, seasonEnded } = located;
   // The player's attempts of the season (at most six): this week's, and the personal best.
   const attempts = await repo.findSeasonAttempts(deps.db, player.id, current.season.id);
@@ -92,6 +102,7 @@ export async function currentWeek(
         : null,
     bestWeekScore: bestWeekScore(attempts),
     serverNow,
+    timeLimitSeconds,
   };
   if (player.registeredAt === null || player.teamId === null)
     return { ...view, state: 'not-registered', attemptId: null };
@@ -141,8 +152,10 @@ export async function startAttempt(
   }
   const { current, week } = located;
   const startedAt = deps.clock.now();
-  // The five minutes end at the week's close at the latest (ADR 0014).
-  const deadlineAt = week && playDeadline(startedAt, weekWindow(week, located.timeZone).closesAt);
+  // The five minutes (times the player's time factor, ADR 0037) end at the week's close at the
+  // latest (ADR 0014).
+  const closesAt = week && weekWindow(week, located.timeZone).closesAt;
+  const deadlineAt = closesAt && playDeadline(startedAt, closesAt, player.timePercent);
   const refusal = await startRefusal(deps, located, activeWeeksOf, deadlineAt);
   if (!refusal) {
     const main = (await repo.findWeekQuestions(deps.db, current.season.id, week!.setNum)).filter(
@@ -155,6 +168,7 @@ export async function startAttempt(
       teamId: player.teamId,
       startedAt,
       deadlineAt: deadlineAt!,
+      timePercent: player.timePercent,
       questionIds: main.map((q) => q.id),
       optionOrders: Object.fromEntries(
         main.map((q) => [String(q.id), shuffled(Object.keys(q.translations.en!.options))]),

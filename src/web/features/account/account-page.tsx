@@ -19,6 +19,7 @@ import { currentWeek } from '../../lib/player-season';
 import styles from './account.module.css';
 import { ReminderSwitch } from './reminder-switch';
 import { StatsTiles } from './stats-tiles';
+import { TimeRequest } from './time-request';
 
 const choiceOf = (me: Me): ProfileChoice => ({
   language: resolveLanguage({
@@ -189,6 +190,7 @@ export function AccountPage() {
         </p>
       </form>
       {me.registered && <ReminderSwitch />}
+      <TimeRequest />
       <StatsTiles />
       <PastWeekAnswers />
       <p>

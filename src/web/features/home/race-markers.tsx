@@ -33,13 +33,21 @@ export function RaceMarkers({
   teams,
   route,
   myTeamId,
+  paused,
 }: {
   teams: TrackTeam[];
   route: RefObject<SVGPathElement | null>;
   myTeamId: number | null;
+  /** The player paused the race (WCAG 2.2.2): the markers wait where they are. */
+  paused: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const still = useReducedMotion();
+  // Read by the running animation, which a pause must not restart.
+  const pausedNow = useRef(paused);
+  useEffect(() => {
+    pausedNow.current = paused;
+  }, [paused]);
   const nodes = useRef(new Map<number, HTMLLIElement>());
   // Where each marker stands, so a refresh moves it on from there rather than from the start.
   const reached = useRef(new Map<number, number>());
@@ -100,11 +108,15 @@ export function RaceMarkers({
       return;
     }
     for (const run of runs) place(run, run.from);
-    const begun = performance.now();
+    // The time the race has run, paused time left out.
+    let ran = 0;
+    let last = performance.now();
     let frame = requestAnimationFrame(function step(now) {
+      if (!pausedNow.current) ran += now - last;
+      last = now;
       let moving = false;
       for (const run of runs) {
-        const k = Math.min(1, (now - begun) / run.ms);
+        const k = Math.min(1, ran / run.ms);
         if (k < 1) moving = true;
         place(run, run.from + (run.to - run.from) * easeOut(k));
       }

@@ -4,6 +4,7 @@ import { Link } from '../../adapters/router';
 import type { PlayerWeek } from '#shared/contracts/me';
 import { formatDate } from '../../lib/format';
 import { useLoggedFailure } from '../../lib/use-logged-failure';
+import { useReducedMotion } from '../../lib/use-reduced-motion';
 import { useTrackStandings } from '../../api/standings';
 import { RaceLeaders } from './race-leaders';
 import { RaceMarkers } from './race-markers';
@@ -36,6 +37,8 @@ export function TrackView({ event, week, waitingFor, next, timeZone, myTeamId }:
   useLoggedFailure(standings.error, 'track standings');
   const route = useRef<SVGPathElement>(null);
   const [listShown, setListShown] = useState(false);
+  const [paused, setPaused] = useState(false);
+  const still = useReducedMotion();
   useEffect(() => {
     const timer = setTimeout(() => setListShown(true), LIST_DELAY_MS);
     return () => clearTimeout(timer);
@@ -70,10 +73,25 @@ export function TrackView({ event, week, waitingFor, next, timeZone, myTeamId }:
         <div className={styles.stage}>
           <TrackArt track={event.track} routeRef={route} />
           {listShown && standings.data && (
-            <RaceMarkers teams={standings.data.teams} route={route} myTeamId={myTeamId} />
+            <RaceMarkers
+              teams={standings.data.teams}
+              route={route}
+              myTeamId={myTeamId}
+              paused={paused}
+            />
           )}
         </div>
       </div>
+      {/* The race runs 7 s or more: it can be paused (WCAG 2.2.2); without motion it jumps. */}
+      {!still && standings.data && (
+        <button
+          type="button"
+          className={`button button-secondary ${styles.pause}`}
+          onClick={() => setPaused((value) => !value)}
+        >
+          {paused ? t('race.resume') : t('race.pause')}
+        </button>
+      )}
       {standings.data && <RaceLeaders teams={standings.data.teams} myTeamId={myTeamId} />}
       {standings.isPending && <p role="status">{t('app.loading')}</p>}
       {standings.isError && !standings.data && <p>–</p>}

@@ -3,7 +3,8 @@ import { useTranslation } from '../../adapters/i18n';
 import type { Attempt } from '#shared/contracts/play';
 import { CHALLENGER_BONUS } from '#shared/domain/scoring';
 import { pointsCount } from '../../lib/format';
-import { CountdownRing } from './countdown-ring';
+import { useTimeLimitLabel } from '../../lib/use-time-limit-label';
+import { CalmTimer } from './calm-timer';
 import { QuestionForm } from './question-form';
 import styles from './play.module.css';
 import { useServerCountdown } from './use-server-countdown';
@@ -45,13 +46,27 @@ export function ChallengerInvitation({ onAccept }: { onAccept: () => void }) {
   );
 }
 
-/** Intro with the 50% warning and the start button. */
-export function ChallengerIntro({ busy, onStart }: { busy: boolean; onStart: () => void }) {
+/** Intro with the 50% warning and the start button; `limitSeconds`: the player's own time. */
+export function ChallengerIntro({
+  busy,
+  limitSeconds,
+  onStart,
+}: {
+  busy: boolean;
+  limitSeconds: number;
+  onStart: () => void;
+}) {
   const { t, i18n } = useTranslation();
+  const limitLabel = useTimeLimitLabel();
   return (
     <section className={styles.challenger} aria-labelledby="challenger-title">
       <h2 id="challenger-title">{t('challenger.title')}</h2>
-      <p>{t('challenger.explain', pointsCount(CHALLENGER_BONUS, i18n.language))}</p>
+      <p>
+        {t('challenger.explain', {
+          ...pointsCount(CHALLENGER_BONUS, i18n.language),
+          limit: limitLabel(limitSeconds),
+        })}
+      </p>
       <p className={styles.warning}>{t('challenger.warning')}</p>
       <button type="button" className="button" disabled={busy} onClick={onStart}>
         {t('challenger.start')}
@@ -60,7 +75,7 @@ export function ChallengerIntro({ busy, onStart }: { busy: boolean; onStart: () 
   );
 }
 
-/** The single challenger question with its own five-minute countdown. */
+/** The single challenger question with its own countdown (the player's time, as the set's). */
 export function ChallengerQuestion({
   attempt,
   busy,
@@ -78,7 +93,7 @@ export function ChallengerQuestion({
   return (
     <section className={styles.challenger} aria-labelledby="challenger-title">
       <h2 id="challenger-title">{t('challenger.title')}</h2>
-      <CountdownRing remainingMs={remaining} />
+      <CalmTimer remainingMs={remaining} limitMs={attempt.timeLimitSeconds * 1000} />
       <QuestionForm
         question={challenger.question!}
         total={1}

@@ -1,18 +1,25 @@
 import { useTranslation } from '../../adapters/i18n';
 import { clockLabel } from '#shared/domain/durations';
-import { PLAY_SECONDS } from '#shared/domain/scoring';
 import styles from './play.module.css';
 
 const RADIUS = 44;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
-/** The circular mm:ss countdown of the five minutes. */
-export function CountdownRing({ remainingMs }: { remainingMs: number }) {
+/**
+ * The circular mm:ss countdown of the player's time (five minutes × their time factor). Silent
+ * for screen readers (a timer is not live): CalmTimer says the time left at a few thresholds.
+ */
+export function CountdownRing({ remainingMs, limitMs }: { remainingMs: number; limitMs: number }) {
   const { t } = useTranslation();
-  const fraction = Math.min(1, remainingMs / (PLAY_SECONDS * 1000));
+  const fraction = Math.min(1, remainingMs / limitMs);
   const label = clockLabel(remainingMs);
   return (
-    <div className={styles.ring} role="timer" aria-label={t('play.timeLeft', { time: label })}>
+    <div
+      className={styles.ring}
+      role="timer"
+      aria-live="off"
+      aria-label={t('play.timeLeft', { time: label })}
+    >
       <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
         <circle cx="50" cy="50" r={RADIUS} className={styles.ringTrack} />
         <circle

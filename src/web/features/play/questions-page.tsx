@@ -8,10 +8,11 @@ import { SeasonOverLinks } from '../../components/season-over';
 import { usePlayer } from '../../lib/use-player';
 import { useCurrentWeek } from '../../api/current-week';
 import { useErrorText } from '../../lib/use-error-message';
+import { useTimeLimitLabel } from '../../lib/use-time-limit-label';
 import { useAttempt, usePlayAction } from './api/attempt';
 import { ChallengerIntro, ChallengerInvitation, ChallengerQuestion } from './challenger';
 import { ClosingSoon } from './closing-soon';
-import { CountdownRing } from './countdown-ring';
+import { CalmTimer } from './calm-timer';
 import styles from './play.module.css';
 import { QuestionForm } from './question-form';
 import { SidePanel } from './side-panel';
@@ -84,6 +85,7 @@ function WeekPlay({
   const name = me.givenName ?? t('play.player');
   const action = usePlayAction(attempt?.id ?? null);
   const errorText = useErrorText();
+  const limitLabel = useTimeLimitLabel();
   const [challengerOpen, setChallengerOpen] = useState(false);
   const queryClient = useQueryClient();
   // The server closes a challenger whose time ran out once the grace period has passed.
@@ -141,8 +143,14 @@ function WeekPlay({
     return (
       <Message title={t('play.instructionsTitle', { name })}>
         <p>{t('play.topic', { topic: t(`topics.${week.week?.topic ?? 'brain'}`) })}</p>
-        <p>{t('play.instructions')}</p>
-        {week.week && <ClosingSoon closesAt={week.week.closesAt} serverNow={week.serverNow} />}
+        <p>{t('play.instructions', { limit: limitLabel(week.timeLimitSeconds) })}</p>
+        {week.week && (
+          <ClosingSoon
+            closesAt={week.week.closesAt}
+            serverNow={week.serverNow}
+            limitSeconds={week.timeLimitSeconds}
+          />
+        )}
         <button
           type="button"
           className="button"
@@ -198,6 +206,7 @@ function WeekPlay({
     body = (
       <ChallengerIntro
         busy={action.isPending}
+        limitSeconds={attempt.timeLimitSeconds}
         onStart={() => action.mutate({ kind: 'start-challenger' })}
       />
     );
@@ -238,7 +247,7 @@ function WeekPlay({
 
 function AttemptTimer({ attempt, onTimeUp }: { attempt: Attempt; onTimeUp: () => void }) {
   const remaining = useServerCountdown(attempt.deadlineAt, attempt.serverNow, onTimeUp);
-  return <CountdownRing remainingMs={remaining} />;
+  return <CalmTimer remainingMs={remaining} limitMs={attempt.timeLimitSeconds * 1000} />;
 }
 
 function Message({ title, children }: { title: string; children: ReactNode }) {

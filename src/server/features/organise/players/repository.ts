@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { notifyPlayerChanged } from '../../../auth/session-channel';
 import type { Database } from '../../../db/client';
-import { attempts, players, salesTeams, teams } from '../../../db/schema';
+import { attempts, players, salesTeams, teams, timeRequests } from '../../../db/schema';
 
 /** A player with their team and sales team, as organiser lists show them. */
 const summaryColumns = {
@@ -87,4 +87,16 @@ export async function findPlayerAttempts(db: Database, playerId: string, seasonI
     .innerJoin(teams, eq(teams.id, attempts.teamId))
     .where(and(eq(attempts.playerId, playerId), eq(attempts.seasonId, seasonId)))
     .orderBy(asc(attempts.setNum));
+}
+
+/** The open requests for more time, oldest first, with their players (ADR 0037). */
+export async function findOpenTimeRequests(db: Database) {
+  return db
+    .select({ ...summaryColumns, request: timeRequests })
+    .from(timeRequests)
+    .innerJoin(players, eq(players.id, timeRequests.playerId))
+    .leftJoin(teams, eq(teams.id, players.teamId))
+    .leftJoin(salesTeams, eq(salesTeams.id, players.salesTeamId))
+    .where(eq(timeRequests.status, 'open'))
+    .orderBy(asc(timeRequests.requestedAt), asc(players.id));
 }

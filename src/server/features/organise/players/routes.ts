@@ -1,6 +1,7 @@
 import { playerParamsSchema } from '#shared/contracts/organise';
 import {
   moveTeamInputSchema,
+  openTimeRequestsSchema,
   playerDetailSchema,
   playerPageSchema,
   playerSearchQuerySchema,
@@ -8,8 +9,10 @@ import {
   signOutEverywhereSchema,
   weekInactiveInputSchema,
 } from '#shared/contracts/organise-players';
+import { timeFactorInputSchema } from '#shared/contracts/time-accommodations';
 import { markWeekInactive, movePlayer, signOutEverywhere } from './changes';
-import { playerDetail, searchPlayers } from './service';
+import { openTimeRequests, playerDetail, searchPlayers } from './service';
+import { declineTimeRequest, setTimeFactor } from './time-factor';
 import type { Guard, OrganiseApp, OrganiseDeps } from '../organise-http';
 import { noStore } from '../organise-http';
 
@@ -76,6 +79,35 @@ export function registerPlayerRoutes(app: OrganiseApp, deps: OrganiseDeps, guard
       const now = deps.clock.now();
       const sessions = await signOutEverywhere(deps.db, actor, request.params.playerId, now);
       return reply.headers(noStore).send({ sessions });
+    },
+  );
+
+  app.get(
+    '/api/organise/players/time-requests',
+    { ...guard, schema: { response: { 200: openTimeRequestsSchema } } },
+    async (_request, reply) => reply.headers(noStore).send(await openTimeRequests(deps.db)),
+  );
+
+  app.put(
+    '/api/organise/players/:playerId/time-factor',
+    { ...guard, schema: { params: playerParamsSchema, body: timeFactorInputSchema, response } },
+    async (request, reply) => {
+      const { playerId } = request.params;
+      const now = deps.clock.now();
+      const actor = request.signedIn!.player;
+      await setTimeFactor(deps.db, actor, playerId, request.body.timeFactor, now);
+      return reply.headers(noStore).send(await playerDetail(deps.db, playerId, now));
+    },
+  );
+
+  app.post(
+    '/api/organise/players/:playerId/time-request/decline',
+    { ...guard, schema: { params: playerParamsSchema, response } },
+    async (request, reply) => {
+      const { playerId } = request.params;
+      const now = deps.clock.now();
+      await declineTimeRequest(deps.db, request.signedIn!.player, playerId, now);
+      return reply.headers(noStore).send(await playerDetail(deps.db, playerId, now));
     },
   );
 }

@@ -1,9 +1,16 @@
-import type { PlayerDetail, PlayerSummary } from '#shared/contracts/organise-players';
+import type {
+  OpenTimeRequests,
+  PlayerDetail,
+  PlayerSummary,
+} from '#shared/contracts/organise-players';
 import { weekStatus, weekWindow } from '#shared/domain/calendar';
+import { timeFactorOf } from '#shared/domain/time-factor';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../http/errors';
 import { findActiveWeeks } from '../../players/repository';
 import { findCurrentSeason } from '../../season/repository';
+import { findTimeRequest } from '../../time-accommodations/repository';
+import { requestView } from '../../time-accommodations/service';
 import { displayName } from '../audit/service';
 import * as repo from './repository';
 
@@ -20,6 +27,7 @@ export function toSummary(row: repo.PlayerWithTeam): PlayerSummary {
     salesTeam: salesTeam ? { id: salesTeam.id, name: salesTeam.name } : null,
     registered: player.registeredAt !== null,
     organiser: player.organiser,
+    timeFactor: timeFactorOf(player.timePercent),
   };
 }
 
@@ -66,8 +74,9 @@ function attemptView({ attempt, teamName }: AttemptRow) {
 export async function playerDetail(db: Database, id: string, now: Date): Promise<PlayerDetail> {
   const row = await repo.findPlayerWithTeam(db, id);
   if (!row) throw new AppError('PLAYER_NOT_FOUND', 'This player does not exist.');
-  const current = await findCurrentSeason(db);
-  if (!current) return { player: toSummary(row), totalScore: 0, weeks: [] };
+  const [current, request] = await Promise.all([findCurrentSeason(db), findTimeRequest(db, id)]);
+  const timeRequest = requestView(request);
+  if (!current) return { player: toSummary(row), timeRequest, totalScore: 0, weeks: [] };
   const zone = row.team?.timeZone ?? current.season.timeZone;
   const [flags, attempts] = await Promise.all([
     findActiveWeeks(db, id, current.season.id),
@@ -75,6 +84,7 @@ export async function playerDetail(db: Database, id: string, now: Date): Promise
   ]);
   return {
     player: toSummary(row),
+    timeRequest,
     totalScore: attempts.reduce((sum, entry) => sum + (entry.attempt.weekScore ?? 0), 0),
     weeks: current.weeks.map((week) => {
       const window = weekWindow(week, zone);
@@ -90,5 +100,17 @@ export async function playerDetail(db: Database, id: string, now: Date): Promise
         attempt: attempt ? attemptView(attempt) : null,
       };
     }),
+  };
+}
+
+/** The open requests for more time, oldest first (ADR 0037). */
+export async function openTimeRequests(db: Database): Promise<OpenTimeRequests> {
+  const rows = await repo.findOpenTimeRequests(db);
+  return {
+    requests: rows.map((row) => ({
+      player: toSummary(row),
+      note: row.request.note,
+      requestedAt: row.request.requestedAt.toISOString(),
+    })),
   };
 }

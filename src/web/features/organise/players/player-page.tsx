@@ -10,6 +10,7 @@ import { MoveTeamForm } from './move-team-form';
 import { PlayerWeeks } from './player-weeks';
 import { SignOutForm } from './sign-out-form';
 import styles from './players.module.css';
+import { TimeFactorPanel } from './time-factor-panel';
 import { WeekInactiveForm } from './week-inactive-form';
 import { Loading } from '../screen-states';
 
@@ -84,6 +85,7 @@ export function PlayerPage() {
           }}
         />
       )}
+      <TimeFactorPanel detail={data} />
       <MoveTeamForm detail={data} />
       <SignOutForm player={data.player} />
     </div>

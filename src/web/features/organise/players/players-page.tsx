@@ -16,6 +16,7 @@ import {
 } from './player-search';
 import styles from './players.module.css';
 import { Loading } from '../screen-states';
+import { TimeRequests } from './time-requests';
 import stacked from '../stacked-table.module.css';
 
 const DASH = '–';
@@ -30,6 +31,7 @@ export function PlayersPage() {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{t('players.title')}</h1>
+      <TimeRequests />
       {/* Remounted when the address changes, so the fields follow back and forward. */}
       <SearchForm key={params.toString()} search={search} onSearch={go} />
       <Results search={search} onPage={(page) => go({ ...search, page })} />

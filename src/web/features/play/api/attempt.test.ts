@@ -22,6 +22,7 @@ function attemptAfter(answered: number, status: Attempt['status'] = 'pending'): 
     status,
     startedAt: '2026-12-02T10:00:00.000Z',
     deadlineAt: '2026-12-02T10:05:02.000Z',
+    timeLimitSeconds: 300,
     serverNow: `2026-12-02T10:00:${String(10 * answered).padStart(2, '0')}.000Z`,
     questions: [1, 2, 3, 4, 5].map(question),
     answers: Array.from({ length: answered }, (_, index) => ({ position: index + 1, option: 'a' })),
