@@ -118,6 +118,9 @@ const environmentSchema = z
     }
   });
 
+/** Every environment variable the server reads (scripts/configuration.test.ts checks the docs). */
+export const SETTING_NAMES = Object.keys(environmentSchema.shape);
+
 export type Config = ReturnType<typeof toConfig>;
 
 function toConfig(env: z.output<typeof environmentSchema>) {
