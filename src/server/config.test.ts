@@ -40,10 +40,27 @@ describe('loadConfig', () => {
     });
   });
 
-  it('derives the public origin and HTTPS from PUBLIC_URL, without path or trailing slash', () => {
-    const config = loadConfig({ PUBLIC_URL: 'https://quiz.example.com/some/path/' });
-    expect(config.publicOrigin).toBe('https://quiz.example.com');
-    expect(config.https).toBe(true);
+  it('derives the public origin and HTTPS from PUBLIC_URL, with or without a trailing slash', () => {
+    for (const value of ['https://quiz.example.com', 'https://quiz.example.com/']) {
+      const config = loadConfig({ PUBLIC_URL: value });
+      expect(config.publicOrigin).toBe('https://quiz.example.com');
+      expect(config.https).toBe(true);
+    }
+  });
+
+  it('refuses a PUBLIC_URL with a path, a query or a fragment, naming the origin to use', () => {
+    // The sign-in redirects, cookies and the web app's links all live at the host's root: a
+    // path would be dropped on the way back from the identity provider (ADR 0033).
+    for (const value of [
+      'https://host.example.com/podium',
+      'https://host.example.com/podium/',
+      'https://host.example.com/?x=1',
+      'https://host.example.com/#top',
+    ]) {
+      expect(configErrorOf({ PUBLIC_URL: value })).toContain(
+        `PUBLIC_URL ('${value}'): must be an origin without a path, such as https://host.example.com:`,
+      );
+    }
   });
 
   it('follows PORT in the default public origin', () => {

@@ -113,6 +113,18 @@ const environmentSchema = z
           'is required in production; the embedded demo identity provider runs there only with DEMO=1',
       });
     }
+    if (env.PUBLIC_URL) {
+      const url = new URL(env.PUBLIC_URL);
+      if (url.pathname !== '/' || url.search !== '' || url.hash !== '') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_URL'],
+          message:
+            `must be an origin without a path, such as ${url.origin}: Podium is served at the ` +
+            'root of its own host name, not under a path (ADR 0033)',
+        });
+      }
+    }
     if (!env.OIDC_SCOPES.split(/\s+/).includes('openid')) {
       ctx.addIssue({ code: 'custom', path: ['OIDC_SCOPES'], message: "must include 'openid'" });
     }
