@@ -1,7 +1,7 @@
 // npm run content:load -- <season file>: validates a season file (with its teams and questions
 // files) and loads it into the configured database in one transaction; it becomes current.
 import { startingClock, systemClock } from '../src/server/clock';
-import { ConfigError, loadConfigFromProcess } from '../src/server/config';
+import { ConfigError, loadJobConfigFromProcess } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { ContentError } from '../src/server/features/content/read-content';
@@ -20,7 +20,7 @@ if (!file) {
 }
 
 try {
-  const config = loadConfigFromProcess();
+  const config = loadJobConfigFromProcess();
   const clock = config.clockStart ? startingClock(config.clockStart) : systemClock;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {

@@ -143,7 +143,8 @@ describe('the built content job, when it cannot load', () => {
       const port = await closedPort();
       const unreachable = await runBuilt(
         'content-load.js',
-        { DATABASE_URL: `postgres://podium@127.0.0.1:${port}/podium` },
+        // Production without any sign-in setting: the job reads only the database's settings.
+        { NODE_ENV: 'production', DATABASE_URL: `postgres://podium@127.0.0.1:${port}/podium` },
         ['content/seasons/2025.json'],
       );
       expect(unreachable.code).toBe(69);
