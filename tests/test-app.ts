@@ -40,6 +40,8 @@ export async function createTestApp(
     clock?: Clock;
     database?: DatabaseHandle;
     readiness?: Readiness;
+    /** Receives the app's log lines (set LOG_LEVEL in `env`: tests are silent by default). */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -59,6 +61,7 @@ export async function createTestApp(
     onRoute: (route) => void routes.push(route),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.readiness ? { readiness: options.readiness } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();
   // Requests go to PUBLIC_URL's host unless a test names another one, as a browser's would

@@ -29,7 +29,7 @@ import { createReadiness, registerHealthRoutes, type Readiness } from './http/he
 import { createMetrics, registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { registerTextGuard } from './http/input-text';
-import { requestSerializer } from './http/logging';
+import { probeLogController, requestSerializer } from './http/logging';
 import { registerPublicHostRedirect } from './http/public-host';
 import { registerRateLimits } from './http/rate-limits';
 import { registerCsrfProtection, registerSecurityHeaders } from './http/security';
@@ -44,12 +44,19 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
   /** Told by server.ts when SIGTERM starts the drain; by default one that never drains. */
   readiness?: Readiness;
+  /** Where the log lines go; by default standard output (tests read them here). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole server. Plugins and routes are registered here, in order, explicitly. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: requestSerializer } },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: requestSerializer },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    logController: probeLogController(config.probeLogLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     forceCloseConnections: 'idle',

@@ -17,6 +17,8 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 const settingsSchema = z.object({
@@ -28,7 +30,8 @@ const settingsSchema = z.object({
   REDIRECT_OTHER_HOSTS: booleanFlag.default(true),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: logLevel.default('info'),
+  PROBE_LOG_LEVEL: logLevel.default('debug'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
@@ -157,6 +160,12 @@ function toConfig(env: z.output<typeof environmentSchema>) {
       timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     },
     logLevel: env.LOG_LEVEL,
+    /**
+     * The level of the request lines of health probes and metrics scrapes (`/health/*`,
+     * `/metrics`): below info by default, so that a probe every two seconds does not bury
+     * the requests of people.
+     */
+    probeLogLevel: env.PROBE_LOG_LEVEL,
     dataDir,
     /** `undefined` means the embedded PGlite database under `dataDir`. */
     databaseUrl: env.DATABASE_URL,
