@@ -8,16 +8,30 @@ ARG NODE_IMAGE=node:22-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# Behind a company proxy that intercepts TLS, npm must trust the proxy's CA certificate: pass
+# it (PEM) as --build-arg EXTRA_CA_CERT="$(cat company-root-ca.pem)". npm ci then trusts it
+# through NODE_EXTRA_CA_CERTS, for that command only. A CA certificate is public, so a build
+# argument (visible in the image's history) suits it; the runtime stage neither holds nor needs it.
+ARG EXTRA_CA_CERT=""
 # No install scripts: nothing may download binaries; esbuild and Vite's native parts come as
 # the registry's platform packages.
-RUN npm ci --ignore-scripts --no-audit --no-fund
+RUN if [ -n "$EXTRA_CA_CERT" ]; then \
+      printf '%s\n' "$EXTRA_CA_CERT" > /tmp/extra-ca.pem && export NODE_EXTRA_CA_CERTS=/tmp/extra-ca.pem; \
+    fi \
+ && npm ci --ignore-scripts --no-audit --no-fund \
+ && rm -f /tmp/extra-ca.pem
 COPY . .
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS production-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+ARG EXTRA_CA_CERT=""
+RUN if [ -n "$EXTRA_CA_CERT" ]; then \
+      printf '%s\n' "$EXTRA_CA_CERT" > /tmp/extra-ca.pem && export NODE_EXTRA_CA_CERTS=/tmp/extra-ca.pem; \
+    fi \
+ && npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force \
+ && rm -f /tmp/extra-ca.pem
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \

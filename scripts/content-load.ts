@@ -1,11 +1,17 @@
 // npm run content:load -- <season file>: validates a season file (with its teams and questions
 // files) and loads it into the configured database in one transaction; it becomes current.
 import { startingClock, systemClock } from '../src/server/clock';
-import { ConfigError, loadConfigFromProcess } from '../src/server/config';
+import { ConfigError, loadJobConfigFromProcess } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { ContentError } from '../src/server/features/content/read-content';
 import { loadSeasonFile } from '../src/server/features/content/service';
+import {
+  databaseLocation,
+  EXIT_CODES,
+  shortReason,
+  StartUpError,
+} from '../src/server/start-up-error';
 
 const file = process.argv[2];
 if (!file) {
@@ -14,10 +20,17 @@ if (!file) {
 }
 
 try {
-  const config = loadConfigFromProcess();
+  const config = loadJobConfigFromProcess();
   const clock = config.clockStart ? startingClock(config.clockStart) : systemClock;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
+    await database.ping().catch((error: unknown) => {
+      const where = config.databaseUrl ? databaseLocation(config.databaseUrl) : 'PGlite';
+      throw new StartUpError(
+        EXIT_CODES.databaseUnreachable,
+        `the database at ${where} did not answer (${shortReason(error)}); check DATABASE_URL`,
+      );
+    });
     await migrateDatabase(database);
     const summary = await loadSeasonFile(database.db, file, clock);
     console.log(
@@ -26,12 +39,20 @@ try {
         : `Season ${summary.seasonId} loaded and current: ${summary.changes} rows added or changed.`,
     );
   } finally {
-    await database.close();
+    await database.close().catch(() => {});
   }
 } catch (error) {
-  if (error instanceof ContentError || error instanceof ConfigError) {
+  if (error instanceof ConfigError) {
     console.error(`Refused, nothing was loaded:\n${error.message}`);
-    process.exit(65);
+    process.exit(EXIT_CODES.configuration);
+  }
+  if (error instanceof ContentError) {
+    console.error(`Refused, nothing was loaded:\n${error.message}`);
+    process.exit(error.missingFile ? EXIT_CODES.contentMissing : EXIT_CODES.contentRefused);
+  }
+  if (error instanceof StartUpError) {
+    console.error(`Nothing was loaded: ${error.message}`);
+    process.exit(error.exitCode);
   }
   throw error;
 }

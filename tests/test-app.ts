@@ -43,6 +43,8 @@ export async function createTestApp(
     readiness?: Readiness;
     /** The fetch for an external identity provider (third-party-idp.ts trusts its CA with it). */
     oidcFetch?: CustomFetch;
+    /** Receives the app's log lines (set LOG_LEVEL in `env`: tests are silent by default). */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -63,6 +65,7 @@ export async function createTestApp(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.readiness ? { readiness: options.readiness } : {}),
     ...(options.oidcFetch ? { oidcFetch: options.oidcFetch } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();
   // Requests go to PUBLIC_URL's host unless a test names another one, as a browser's would

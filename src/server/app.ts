@@ -11,6 +11,7 @@ import { startingClock, systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { ContentError } from './features/content/read-content';
 import { currentSeasonExists } from './features/content/repository';
 import { loadSeasonFile } from './features/content/service';
 import { registerOrganiseRoutes } from './features/organise/routes';
@@ -31,11 +32,12 @@ import { createReadiness, registerHealthRoutes, type Readiness } from './http/he
 import { createMetrics, registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { registerTextGuard } from './http/input-text';
-import { requestSerializer } from './http/logging';
+import { probeLogController, requestSerializer } from './http/logging';
 import { registerPublicHostRedirect } from './http/public-host';
 import { registerRateLimits } from './http/rate-limits';
 import { registerCsrfProtection, registerSecurityHeaders } from './http/security';
 import { readIndexHtml, registerSpa } from './http/spa';
+import { databaseLocation, EXIT_CODES, shortReason, StartUpError } from './start-up-error';
 
 export interface AppDeps {
   /** An open, migrated database; by default one is opened from the config and closed with the app. */
@@ -50,12 +52,19 @@ export interface AppDeps {
    * trusts the system's CAs and NODE_EXTRA_CA_CERTS. Tests trust their own CA with it.
    */
   oidcFetch?: CustomFetch;
+  /** Where the log lines go; by default standard output (tests read them here). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole server. Plugins and routes are registered here, in order, explicitly. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: requestSerializer } },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: requestSerializer },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    logController: probeLogController(config.probeLogLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     forceCloseConnections: 'idle',
@@ -184,9 +193,27 @@ async function openOwnDatabase(
     onConnectionError: (error) => app.log.warn({ err: error }, 'database connection lost'),
   });
   app.addHook('onClose', () => database.close());
+  await database.ping().catch(async (error: unknown) => {
+    await database.close().catch(() => {});
+    const where = config.databaseUrl ? databaseLocation(config.databaseUrl) : 'PGlite';
+    throw new StartUpError(
+      EXIT_CODES.databaseUnreachable,
+      `the database at ${where} did not answer (${shortReason(error)}); check DATABASE_URL and ` +
+        'that PostgreSQL runs and accepts this user',
+    );
+  });
   await migrateDatabase(database);
   if (config.seasonFile && !(await currentSeasonExists(database.db))) {
-    const summary = await loadSeasonFile(database.db, config.seasonFile, clock);
+    const summary = await loadSeasonFile(database.db, config.seasonFile, clock).catch(
+      (error: unknown) => {
+        if (!(error instanceof ContentError)) throw error;
+        throw new StartUpError(
+          error.missingFile ? EXIT_CODES.contentMissing : EXIT_CODES.contentRefused,
+          `the season file (SEASON_FILE) was ${error.missingFile ? 'not found' : 'refused'}, ` +
+            `nothing was loaded: ${error.message.replaceAll('\n', '; ')}`,
+        );
+      },
+    );
     app.log.info(
       { file: config.seasonFile, season: summary.seasonId },
       'season loaded into the empty database',

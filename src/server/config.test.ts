@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadJobConfig } from './config';
+import { projectRoot } from './project-root';
 
 /** The message of the ConfigError that `env` causes (fails the test if none is thrown). */
 function configErrorOf(env: Record<string, string>): string {
@@ -40,10 +41,27 @@ describe('loadConfig', () => {
     });
   });
 
-  it('derives the public origin and HTTPS from PUBLIC_URL, without path or trailing slash', () => {
-    const config = loadConfig({ PUBLIC_URL: 'https://quiz.example.com/some/path/' });
-    expect(config.publicOrigin).toBe('https://quiz.example.com');
-    expect(config.https).toBe(true);
+  it('derives the public origin and HTTPS from PUBLIC_URL, with or without a trailing slash', () => {
+    for (const value of ['https://quiz.example.com', 'https://quiz.example.com/']) {
+      const config = loadConfig({ PUBLIC_URL: value });
+      expect(config.publicOrigin).toBe('https://quiz.example.com');
+      expect(config.https).toBe(true);
+    }
+  });
+
+  it('refuses a PUBLIC_URL with a path, a query or a fragment, naming the origin to use', () => {
+    // The sign-in redirects, cookies and the web app's links all live at the host's root: a
+    // path would be dropped on the way back from the identity provider (ADR 0033).
+    for (const value of [
+      'https://host.example.com/podium',
+      'https://host.example.com/podium/',
+      'https://host.example.com/?x=1',
+      'https://host.example.com/#top',
+    ]) {
+      expect(configErrorOf({ PUBLIC_URL: value })).toContain(
+        `PUBLIC_URL ('${value}'): must be an origin without a path, such as https://host.example.com:`,
+      );
+    }
   });
 
   it('follows PORT in the default public origin', () => {
@@ -217,6 +235,54 @@ describe('loadConfig', () => {
     });
     expect(configErrorOf({ ORGANISER_EMAILS: 'morgan, ana@example.com' })).toContain(
       "ORGANISER_EMAILS ('morgan, ana@example.com'): must be a comma-separated list of email addresses",
+    );
+  });
+
+  it('loads the demo season into an empty database outside production, and in production only when asked', () => {
+    const demo = path.resolve(projectRoot, 'content/seasons/demo.json');
+    const season2025 = path.resolve(projectRoot, 'content/seasons/2025.json');
+    expect(loadConfig({}).seasonFile).toBe(demo);
+    expect(loadConfig({ NODE_ENV: 'test' }).seasonFile).toBe(demo);
+    expect(loadConfig({ SEASON_FILE: '' }).seasonFile).toBeNull();
+    // Production: no demo content unless DEMO=1 or SEASON_FILE names it.
+    expect(loadConfig({ NODE_ENV: 'production', ...externalIdp }).seasonFile).toBeNull();
+    expect(
+      loadConfig({ NODE_ENV: 'production', ...externalIdp, SEASON_FILE: '' }).seasonFile,
+    ).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'production', DEMO: '1' }).seasonFile).toBe(demo);
+    expect(
+      loadConfig({ NODE_ENV: 'production', DEMO: '1', SEASON_FILE: '' }).seasonFile,
+    ).toBeNull();
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        ...externalIdp,
+        SEASON_FILE: 'content/seasons/2025.json',
+      }).seasonFile,
+    ).toBe(season2025);
+  });
+});
+
+describe('loadJobConfig (content:load and other one-off jobs)', () => {
+  it('needs no sign-in provider in production: only the database, the data folder and the clock', () => {
+    const job = loadJobConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://podium:secret@db.internal:5432/podium',
+      CLOCK_START: '2025-02-03T09:00:00Z',
+    });
+    expect(job).toEqual({
+      databaseUrl: 'postgres://podium:secret@db.internal:5432/podium',
+      dataDir: path.resolve('./data'),
+      clockStart: new Date('2025-02-03T09:00:00Z'),
+    });
+    // The server itself refuses the same environment: it would need OIDC_ISSUER.
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/OIDC_ISSUER/);
+  });
+
+  it("ignores the server's settings, even wrong ones, and still refuses a wrong database URL", () => {
+    expect(() => loadJobConfig({ PUBLIC_URL: 'not a url', OIDC_SCOPES: 'profile' })).not.toThrow();
+    expect(() => loadJobConfig({ DATABASE_URL: 'mysql://db/podium' })).toThrow(
+      'DATABASE_URL (set): must be a postgres:// URL',
     );
   });
 });

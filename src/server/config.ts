@@ -17,6 +17,8 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
 /** How the client authenticates at the token endpoint (ADR 0032); unset: from discovery. */
 export const TOKEN_AUTH_METHODS = [
   'client_secret_basic',
@@ -28,123 +30,137 @@ export type TokenAuthMethod = (typeof TOKEN_AUTH_METHODS)[number];
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
-const environmentSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
-    TRUST_PROXY: booleanFlag.default(false),
-    REDIRECT_OTHER_HOSTS: booleanFlag.default(true),
-    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
-    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: optionalString.pipe(
-      z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
-    ),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
-    DATABASE_POOL_IDLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
-    WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
-    OIDC_ISSUER: optionalString.pipe(httpUrl.optional()),
-    OIDC_CLIENT_ID: optionalString,
-    OIDC_CLIENT_SECRET: optionalString,
-    OIDC_SCOPES: z.string().trim().min(1).default('openid profile email'),
-    OIDC_LOGOUT_ID_TOKEN_HINT: booleanFlag.default(false),
-    OIDC_ALLOW_HTTP: booleanFlag.default(false),
-    OIDC_TOKEN_AUTH_METHOD: optionalString.pipe(z.enum(TOKEN_AUTH_METHODS).optional()),
-    OIDC_ORGANISER_CLAIM: z
+const settingsSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
+  TRUST_PROXY: booleanFlag.default(false),
+  REDIRECT_OTHER_HOSTS: booleanFlag.default(true),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  LOG_LEVEL: logLevel.default('info'),
+  PROBE_LOG_LEVEL: logLevel.default('debug'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  DATABASE_POOL_IDLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
+  WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  OIDC_ISSUER: optionalString.pipe(httpUrl.optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_SCOPES: z.string().trim().min(1).default('openid profile email'),
+  OIDC_LOGOUT_ID_TOKEN_HINT: booleanFlag.default(false),
+  OIDC_ALLOW_HTTP: booleanFlag.default(false),
+  OIDC_TOKEN_AUTH_METHOD: optionalString.pipe(z.enum(TOKEN_AUTH_METHODS).optional()),
+  OIDC_ORGANISER_CLAIM: z
+    .string()
+    .trim()
+    .regex(/^[^\s.]+(\.[^\s.]+)*$/, {
+      error: 'must be a claim name or a dotted path such as realm_access.roles',
+    })
+    .max(200)
+    .default('groups'),
+  OIDC_ORGANISER_GROUP: z.string().trim().min(1).max(200).default('podium-organisers'),
+  ORGANISER_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter((email) => email !== ''),
+    )
+    .refine((emails) => emails.every((email) => z.email().safeParse(email).success), {
+      error: 'must be a comma-separated list of email addresses',
+    }),
+  DEMO: booleanFlag.default(false),
+  PRODUCT_NAME: z.string().trim().min(1).max(60).default('Podium'),
+  CONTACT_EMAIL: z.email().default('podium-help@example.com'),
+  SEASON_FILE: z.string().optional(),
+  CLOCK_START: optionalString.pipe(
+    z.iso
+      .datetime({ offset: true, error: 'must be an ISO date-time such as 2025-02-03T09:00:00Z' })
+      .optional(),
+  ),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(720),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(2_160).default(168),
+  RATE_LIMIT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  RATE_LIMIT_PLAY: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  SMTP_URL: optionalString.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: optionalString,
+  REMINDERS: booleanFlag.default(true),
+  REMINDER_LOCAL_HOUR: z.coerce.number().int().min(0).max(23).default(9),
+  REMINDER_HOURS_BEFORE_CLOSE: z.coerce.number().int().min(1).max(168).default(12),
+  METRICS_TOKEN: optionalString.pipe(
+    z
       .string()
-      .trim()
-      .regex(/^[^\s.]+(\.[^\s.]+)*$/, {
-        error: 'must be a claim name or a dotted path such as realm_access.roles',
+      .regex(/^[\x21-\x7e]{32,256}$/, {
+        error: 'must be 32 to 256 printable characters without spaces',
       })
-      .max(200)
-      .default('groups'),
-    OIDC_ORGANISER_GROUP: z.string().trim().min(1).max(200).default('podium-organisers'),
-    ORGANISER_EMAILS: z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((email) => email.trim().toLowerCase())
-          .filter((email) => email !== ''),
-      )
-      .refine((emails) => emails.every((email) => z.email().safeParse(email).success), {
-        error: 'must be a comma-separated list of email addresses',
-      }),
-    DEMO: booleanFlag.default(false),
-    PRODUCT_NAME: z.string().trim().min(1).max(60).default('Podium'),
-    CONTACT_EMAIL: z.email().default('podium-help@example.com'),
-    SEASON_FILE: z.string().default('content/seasons/demo.json'),
-    CLOCK_START: optionalString.pipe(
-      z.iso
-        .datetime({ offset: true, error: 'must be an ISO date-time such as 2025-02-03T09:00:00Z' })
-        .optional(),
-    ),
-    SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(720),
-    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(2_160).default(168),
-    RATE_LIMIT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
-    RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(0).max(1_000_000).default(300),
-    RATE_LIMIT_PLAY: z.coerce.number().int().min(0).max(1_000_000).default(300),
-    SMTP_URL: optionalString.pipe(
-      z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-    ),
-    MAIL_FROM: optionalString,
-    REMINDERS: booleanFlag.default(true),
-    REMINDER_LOCAL_HOUR: z.coerce.number().int().min(0).max(23).default(9),
-    REMINDER_HOURS_BEFORE_CLOSE: z.coerce.number().int().min(1).max(168).default(12),
-    METRICS_TOKEN: optionalString.pipe(
-      z
-        .string()
-        .regex(/^[\x21-\x7e]{32,256}$/, {
-          error: 'must be 32 to 256 printable characters without spaces',
-        })
-        .optional(),
-    ),
-  })
-  .superRefine((env, ctx) => {
-    if (env.OIDC_ISSUER) {
-      for (const key of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
-        if (!env[key]) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [key],
-            message: 'is required when OIDC_ISSUER is set',
-          });
-        }
-      }
-      if (env.OIDC_ISSUER.startsWith('http:') && !env.OIDC_ALLOW_HTTP) {
+      .optional(),
+  ),
+});
+
+const environmentSchema = settingsSchema.superRefine((env, ctx) => {
+  if (env.OIDC_ISSUER) {
+    for (const key of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+      if (!env[key]) {
         ctx.addIssue({
           code: 'custom',
-          path: ['OIDC_ISSUER'],
-          message:
-            'must be an https URL: the OpenID Connect client refuses to reach a provider over ' +
-            'plain HTTP, so every sign-in would fail; for a local trial only, set OIDC_ALLOW_HTTP=1',
+          path: [key],
+          message: 'is required when OIDC_ISSUER is set',
         });
       }
-      if (/^[^/]*\/\/[^/.]*-admin\./.test(env.OIDC_ISSUER)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['OIDC_ISSUER'],
-          message: 'must not be the admin domain of the identity provider',
-        });
-      }
-    } else if (env.NODE_ENV === 'production' && !env.DEMO) {
+    }
+    if (env.OIDC_ISSUER.startsWith('http:') && !env.OIDC_ALLOW_HTTP) {
       ctx.addIssue({
         code: 'custom',
         path: ['OIDC_ISSUER'],
         message:
-          'is required in production; the embedded demo identity provider runs there only with DEMO=1',
+          'must be an https URL: the OpenID Connect client refuses to reach a provider over ' +
+          'plain HTTP, so every sign-in would fail; for a local trial only, set OIDC_ALLOW_HTTP=1',
       });
     }
-    if (!env.OIDC_SCOPES.split(/\s+/).includes('openid')) {
-      ctx.addIssue({ code: 'custom', path: ['OIDC_SCOPES'], message: "must include 'openid'" });
+    if (/^[^/]*\/\/[^/.]*-admin\./.test(env.OIDC_ISSUER)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message: 'must not be the admin domain of the identity provider',
+      });
     }
-  });
+  } else if (env.NODE_ENV === 'production' && !env.DEMO) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['OIDC_ISSUER'],
+      message:
+        'is required in production; the embedded demo identity provider runs there only with DEMO=1',
+    });
+  }
+  if (env.PUBLIC_URL) {
+    const url = new URL(env.PUBLIC_URL);
+    if (url.pathname !== '/' || url.search !== '' || url.hash !== '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          `must be an origin without a path, such as ${url.origin}: Podium is served at the ` +
+          'root of its own host name, not under a path (ADR 0033)',
+      });
+    }
+  }
+  if (!env.OIDC_SCOPES.split(/\s+/).includes('openid')) {
+    ctx.addIssue({ code: 'custom', path: ['OIDC_SCOPES'], message: "must include 'openid'" });
+  }
+});
+
+/** Every environment variable the server reads (scripts/configuration.test.ts checks the docs). */
+export const SETTING_NAMES = Object.keys(settingsSchema.shape);
 
 export type Config = ReturnType<typeof toConfig>;
 
@@ -172,6 +188,12 @@ function toConfig(env: z.output<typeof environmentSchema>) {
       timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     },
     logLevel: env.LOG_LEVEL,
+    /**
+     * The level of the request lines of health probes and metrics scrapes (`/health/*`,
+     * `/metrics`): below info by default, so that a probe every two seconds does not bury
+     * the requests of people.
+     */
+    probeLogLevel: env.PROBE_LOG_LEVEL,
     dataDir,
     /** `undefined` means the embedded PGlite database under `dataDir`. */
     databaseUrl: env.DATABASE_URL,
@@ -208,7 +230,7 @@ function toConfig(env: z.output<typeof environmentSchema>) {
       emails: env.ORGANISER_EMAILS,
     },
     /** Season loaded at start-up when the database has none; null to load nothing. */
-    seasonFile: env.SEASON_FILE.trim() === '' ? null : path.resolve(projectRoot, env.SEASON_FILE),
+    seasonFile: startUpSeasonFile(env),
     /** The server's clock starts at this instant and runs on from there (demos and tests). */
     clockStart: env.CLOCK_START ? new Date(env.CLOCK_START) : null,
     productName: env.PRODUCT_NAME,
@@ -247,6 +269,19 @@ function toConfig(env: z.output<typeof environmentSchema>) {
   };
 }
 
+/** The demo season, shifted so that today is in its first week (ADR 0005). */
+export const DEMO_SEASON_FILE = 'content/seasons/demo.json';
+
+/**
+ * SEASON_FILE, or when it is unset the demo season, except in production: there demo content
+ * is loaded only when asked for, with DEMO=1 or SEASON_FILE naming it. Empty: nothing.
+ */
+function startUpSeasonFile(env: z.output<typeof settingsSchema>): string | null {
+  const file =
+    env.SEASON_FILE ?? (env.NODE_ENV === 'production' && !env.DEMO ? '' : DEMO_SEASON_FILE);
+  return file.trim() === '' ? null : path.resolve(projectRoot, file);
+}
+
 const SECRET_VARIABLES = new Set([
   'DATABASE_URL',
   'OIDC_CLIENT_SECRET',
@@ -260,7 +295,14 @@ export class ConfigError extends Error {
 
 /** Validates an environment (normally `process.env`) and returns the typed config. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const parsed = environmentSchema.safeParse(env);
+  return toConfig(parseOrThrow(environmentSchema, env));
+}
+
+function parseOrThrow<Schema extends z.ZodType>(
+  schema: Schema,
+  env: Record<string, string | undefined>,
+): z.output<Schema> {
+  const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const variable = issue.path.join('.') || 'environment';
@@ -271,9 +313,39 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return toConfig(parsed.data);
+  return parsed.data;
 }
 
 export function loadConfigFromProcess(): Config {
   return loadConfig(process.env);
+}
+
+/**
+ * The settings of a one-off job on the database (`content:load`): only where the database is
+ * and the clock, so that a job needs neither the sign-in provider's settings nor the server's.
+ */
+const jobSettingsSchema = settingsSchema.pick({
+  NODE_ENV: true,
+  DATABASE_URL: true,
+  DATA_DIR: true,
+  CLOCK_START: true,
+});
+
+export type JobConfig = ReturnType<typeof toJobConfig>;
+
+function toJobConfig(env: z.output<typeof jobSettingsSchema>) {
+  return {
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    clockStart: env.CLOCK_START ? new Date(env.CLOCK_START) : null,
+  };
+}
+
+/** Validates a job's few settings (normally from `process.env`); others are not read. */
+export function loadJobConfig(env: Record<string, string | undefined>): JobConfig {
+  return toJobConfig(parseOrThrow(jobSettingsSchema, env));
+}
+
+export function loadJobConfigFromProcess(): JobConfig {
+  return loadJobConfig(process.env);
 }

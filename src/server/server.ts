@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfigFromProcess } from './config';
 import { createReadiness } from './http/health';
+import { EXIT_CODES, StartUpError } from './start-up-error';
 
 /**
  * Reads the environment, listens, and shuts down without dropping a request (ADR 0016).
@@ -18,13 +19,19 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
-      process.exit(78); // EX_CONFIG
+      process.exit(EXIT_CODES.configuration);
     }
     throw error;
   }
 
   const readiness = createReadiness();
-  const app = await buildApp(config, { readiness });
+  const app = await buildApp(config, { readiness }).catch((error: unknown) => {
+    // A cause outside the code (no database, no season file): one line and its exit code,
+    // not a stack trace (docs/operations.md, "Exit codes").
+    if (!(error instanceof StartUpError)) throw error;
+    console.error(`Podium cannot start: ${error.message}`);
+    process.exit(error.exitCode);
+  });
   const { drainMs, timeoutMs } = config.shutdown;
   let stopping = false;
   const stop = () => {

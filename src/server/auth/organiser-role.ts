@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { documentAccess } from '../http/openapi';
 import { AppError } from '../http/errors';
 
 export interface OrganiserRule {
@@ -63,3 +64,5 @@ export async function requireOrganiser(request: FastifyRequest, _reply: FastifyR
     throw new AppError('FORBIDDEN', 'This is for organisers only.');
   }
 }
+// The OpenAPI document lists 403 and the session for every route that uses it.
+documentAccess(requireOrganiser, 'organiser');

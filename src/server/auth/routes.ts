@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { logoutResponseSchema } from '#shared/contracts/me';
+import { documentAccess } from '../http/openapi';
 import { AppError } from '../http/errors';
 import { ProviderMisconfiguredError } from './oidc-client';
 import {
@@ -130,14 +131,14 @@ export function registerAuth(
 
   return {
     /** Pre-handler: the signed-in player, or 401. */
-    authenticate: async (request: FastifyRequest, reply: FastifyReply) => {
+    authenticate: documentAccess(async (request: FastifyRequest, reply: FastifyReply) => {
       const signedIn = await loadSession(deps, request.cookies[names.session]);
       if (!signedIn) {
         if (request.cookies[names.session]) reply.clearCookie(names.session, cookieOptions);
         throw new AppError('UNAUTHENTICATED', 'You are not signed in.');
       }
       request.signedIn = signedIn;
-    },
+    }, 'signed-in'),
   };
 }
 

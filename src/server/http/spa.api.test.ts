@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/test-app';
+import { projectRoot } from '../project-root';
 
 const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/app-1234.js"></script></head><body><div id="root"></div></body></html>';
@@ -25,6 +26,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dist, 'assets', 'app-1234.js'), APP_JS);
   writeFileSync(path.join(dist, 'assets', 'app-1234.js.br'), brotliCompressSync(APP_JS));
+  // The files of src/web/public, as Vite copies them into the build.
+  for (const file of ['favicon.ico', 'robots.txt'])
+    copyFileSync(path.join(projectRoot, 'src', 'web', 'public', file), path.join(dist, file));
   mkdirSync(path.join(dist, '.vite'));
   writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
@@ -47,12 +51,51 @@ const expectIndex = (response: LightMyRequestResponse, language: 'en' | 'th' | '
 };
 
 describe('serving the built web app', () => {
-  it.each(['/', '/leaderboard', '/questions', '/account?tab=profile', '/rules/deep/link'])(
-    'answers the client route %s with index.html, revalidated on every load',
+  it.each([
+    '/',
+    '/leaderboard',
+    '/leaderboard/',
+    '/questions',
+    '/account?tab=profile',
+    '/weeks/2/review',
+    '/organise',
+    '/organise/players/17',
+  ])('answers the app page %s with index.html, revalidated on every load', async (url) => {
+    expectIndex(await get(url));
+  });
+
+  it.each(['/', '/leaderboard', '/organise/audit'])(
+    'answers HEAD %s as GET: 200 with the same headers and no body',
     async (url) => {
-      expectIndex(await get(url));
+      const [head, getResponse] = [await t.app.inject({ method: 'HEAD', url }), await get(url)];
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toBe(getResponse.headers['content-type']);
+      expect(head.headers['content-length']).toBe(getResponse.headers['content-length']);
+      expect(head.body).toBe('');
     },
   );
+
+  it.each(['/healthz', '/readyz', '/metrics', '/status', '/rules/deep/link', '/wp-login'])(
+    'answers %s, which is not a page of the app, with 404 to a monitor or a scraper',
+    async (url) => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await t.app.inject({ method, url, headers: { accept: '*/*' } });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.body).not.toContain('<div id="root">');
+      }
+      expect((await get(url)).json().error.code).toBe('NOT_FOUND');
+    },
+  );
+
+  it('answers a browser that navigates to an unknown page with 404 and the app, which says so', async () => {
+    const response = await t.app.inject({
+      url: '/leaderbord',
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('<div id="root">');
+  });
 
   it.each([
     ['th-TH,th;q=0.9,en;q=0.8', 'th'],
@@ -116,6 +159,18 @@ describe('serving the built web app', () => {
     expect(response.json()).toEqual({
       error: { code: 'NOT_FOUND', message: expect.any(String) },
     });
+  });
+
+  it('serves the favicon (.ico) and a robots.txt that keeps search engines out', async () => {
+    const icon = await get('/favicon.ico');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/(vnd\.microsoft\.icon|x-icon)/);
+    expect(icon.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+    const robots = await get('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toMatch(/^User-agent: \*\nDisallow: \/$/m);
+    expect((await t.app.inject({ method: 'HEAD', url: '/robots.txt' })).statusCode).toBe(200);
   });
 
   it('does not fall back to index.html for other methods', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { projectRoot } from '../project-root';
+import { isAppPage } from '#shared/contracts/app-pages';
 import { LANGUAGES, pickLanguage, type Language } from '#shared/domain/language';
 import { AppError } from './errors';
 import { browserLanguages } from './request-language';
@@ -37,7 +38,7 @@ function pagesByLanguage(distDir: string, indexHtml: string): Map<Language, stri
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
- * index.html for any other GET that is not an API, health or sign-in path (client routes).
+ * index.html for a GET or HEAD of one of the app's pages (APP_PAGE_PATHS); 404 for the rest.
  * Returns the function that sends index.html, for routes that must fall back to the app.
  */
 export async function registerSpa(
@@ -85,21 +86,29 @@ export async function registerSpa(
     if (!pages) throw new AppError('NOT_FOUND', 'The web app has not been built.');
     // The language the app will start in (main.tsx), as the browser's languages choose it.
     const language = pickLanguage(browserLanguages(reply.request));
-    return reply
+    const page = pages.get(language)!;
+    void reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-language')
-      .send(pages.get(language));
+      .header('vary', 'accept-language');
+    // HEAD: GET's headers, its length included, without the page (as Fastify's HEAD routes do).
+    return reply.request.method === 'HEAD'
+      ? reply.header('content-length', Buffer.byteLength(page)).send()
+      : reply.send(page);
   };
 
+  // Only the app's pages are the app (ADR 0035): any other path answers 404, so that an uptime
+  // monitor, a scraper or a crawler asking for a path nothing serves is not told 200. A browser
+  // that navigates there still gets the app, with the 404, and the app shows its not-found page.
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    const isApi = /^\/(api|health|idp)(\/|$)/.test(pathname);
-    const isAsset = pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname);
-    if (request.method !== 'GET' || isApi || isAsset) {
-      throw new AppError('NOT_FOUND', `No route for ${request.method} ${pathname}.`);
-    }
-    return sendIndex(reply);
+    const readable = request.method === 'GET' || request.method === 'HEAD';
+    if (readable && isAppPage(pathname)) return sendIndex(reply);
+    const isApi = /^\/(api|health|idp|metrics)(\/|$)/.test(pathname);
+    const isFile = /\.[a-z0-9]+$/i.test(pathname);
+    const navigation = /\btext\/html\b/.test(request.headers.accept ?? '');
+    if (readable && navigation && pages && !isApi && !isFile) return sendIndex(reply.code(404));
+    throw new AppError('NOT_FOUND', `No route for ${request.method} ${pathname}.`);
   });
 
   return sendIndex;

@@ -13,7 +13,7 @@ import { PlayerFrame } from './player-frame';
  * useRoutes) weighs 14 KB gzipped against the data router's 30 KB (ADR 0023): we use no loaders
  * or actions. Screens not needed on first load are split off with lazyScreen.
  */
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   { path: '/login/callback', element: <LoginCallbackPage /> },
   {
     element: <PlayerFrame signedOut={<LoginScreen />} />,

@@ -19,6 +19,13 @@ export interface ContentBundle {
 /** A content file refused whole, with the file, the path inside it and the reason. */
 export class ContentError extends Error {
   override name = 'ContentError';
+  constructor(
+    message: string,
+    /** A file that does not exist, rather than one whose content was refused. */
+    readonly missingFile = false,
+  ) {
+    super(message);
+  }
 }
 
 async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T> {
@@ -26,11 +33,11 @@ async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T> {
   try {
     raw = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    const reason =
-      (error as NodeJS.ErrnoException).code === 'ENOENT'
-        ? 'file not found'
-        : (error as Error).message;
-    throw new ContentError(`${file}: ${reason}`);
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    throw new ContentError(
+      `${file}: ${missing ? 'file not found' : (error as Error).message}`,
+      missing,
+    );
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
