@@ -17,6 +17,7 @@ import { registerPlayRoutes } from './features/play/routes';
 import { createMailer } from './features/reminders/mailer';
 import { registerReminderRoutes } from './features/reminders/routes';
 import { startReminderScheduler } from './features/reminders/scheduler';
+import { registerPrivacyRoutes } from './features/privacy/routes';
 import { registerReviewRoutes } from './features/review/routes';
 import { startAttemptSweep } from './features/play/sweep';
 import { cacheContent } from './features/season/content-cache';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const stopContentCache = await cacheContent(database);
   app.addHook('onClose', () => stopContentCache());
   registerPlayerRoutes(app, { db: database.db, clock, authenticate });
+  registerPrivacyRoutes(app, { db: database.db, clock, authenticate });
   registerSeasonRoutes(app, { db: database.db, authenticate, site: config });
   registerPlayRoutes(app, {
     db: database.db,

@@ -56,6 +56,17 @@ export const players = pgTable(
     teamSince: timestamp('team_since', { withTimezone: true }),
     /** E-mail reminders when a week opens and before it closes (ADR 0020); on by default. */
     remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+    /**
+     * A player who left, deactivated by an organiser: sign-in is refused and their sessions end
+     * (docs/privacy.md). Null while active.
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * Erased on request or by the retention setting (ADR 0038): the row stays as an anonymous
+     * tombstone so that the answers and standings it carries keep adding up; its identity
+     * (names, e-mail, the provider's subject) is gone.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('players_oidc_identity').on(table.oidcIssuer, table.oidcSubject),

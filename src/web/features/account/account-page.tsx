@@ -19,6 +19,7 @@ import { currentWeek } from '../../lib/player-season';
 import styles from './account.module.css';
 import { ReminderSwitch } from './reminder-switch';
 import { StatsTiles } from './stats-tiles';
+import { MyData } from './my-data';
 
 const choiceOf = (me: Me): ProfileChoice => ({
   language: resolveLanguage({
@@ -188,6 +189,7 @@ export function AccountPage() {
       {me.registered && <ReminderSwitch />}
       <StatsTiles />
       <PastWeekAnswers />
+      <MyData />
       <p>
         <Link to="/rules">{t('account.rulesLink')}</Link>
       </p>
