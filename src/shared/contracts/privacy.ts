@@ -123,3 +123,17 @@ export const myDataSchema = z.object({
   ),
 });
 export type MyData = z.infer<typeof myDataSchema>;
+
+/**
+ * The organiser's view of a player's standing in privacy terms (GET
+ * /api/organise/players/:playerId/privacy), and the answer of the changes to it: erase,
+ * deactivate, reactivate.
+ */
+export const playerPrivacySchema = z.object({
+  id: z.string(),
+  /** Signed in last (ISO); the retention setting counts from here. */
+  lastSignInAt: iso,
+  deactivatedAt: iso.nullable(),
+  erasedAt: iso.nullable(),
+});
+export type PlayerPrivacy = z.infer<typeof playerPrivacySchema>;

@@ -21,17 +21,14 @@ export async function exportPlayerData(
     async (tx) => {
       const row = await repo.findPlayerWithTeams(tx, playerId);
       if (!row) throw new AppError('PLAYER_NOT_FOUND', 'This player does not exist.');
-      const [calendars, attempts, totals, reminders, audit, approved, sessions] = await Promise.all(
-        [
-          repo.findCalendars(tx, playerId),
-          repo.findAttempts(tx, playerId),
-          repo.findTotals(tx, playerId),
-          repo.findReminders(tx, playerId),
-          repo.findAuditEntries(tx, playerId),
-          repo.findApprovedQuestions(tx, playerId),
-          repo.findSessions(tx, playerId),
-        ],
-      );
+      // One after another: a transaction is one connection, which runs one query at a time.
+      const calendars = await repo.findCalendars(tx, playerId);
+      const attempts = await repo.findAttempts(tx, playerId);
+      const totals = await repo.findTotals(tx, playerId);
+      const reminders = await repo.findReminders(tx, playerId);
+      const audit = await repo.findAuditEntries(tx, playerId);
+      const approved = await repo.findApprovedQuestions(tx, playerId);
+      const sessions = await repo.findSessions(tx, playerId);
       const { player } = row;
       return {
         exportedAt: iso(now),

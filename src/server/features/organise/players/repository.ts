@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { notifyPlayerChanged } from '../../../auth/session-channel';
 import type { Database } from '../../../db/client';
 import { attempts, players, salesTeams, teams } from '../../../db/schema';
@@ -34,7 +34,8 @@ export async function searchPlayers(
   offset: number,
   limit: number,
 ): Promise<{ total: number; rows: PlayerWithTeam[] }> {
-  const conditions: SQL[] = [];
+  // An erased player is an anonymous row (ADR 0038), not a person to find.
+  const conditions: SQL[] = [isNull(players.erasedAt)];
   if (filter.q) {
     const pattern = containing(filter.q);
     conditions.push(
@@ -47,7 +48,7 @@ export async function searchPlayers(
     );
   }
   if (filter.teamId !== undefined) conditions.push(eq(players.teamId, filter.teamId));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     withTeams(db).where(where).orderBy(sortName, asc(players.id)).offset(offset).limit(limit),
     db.select({ n: count() }).from(players).where(where),

@@ -7,6 +7,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { countryName, formatPoints, languageName } from '../../../lib/format';
 import { usePlayerDetail } from './api/get-player';
 import { MoveTeamForm } from './move-team-form';
+import { PlayerPrivacy } from './player-privacy';
 import { PlayerWeeks } from './player-weeks';
 import styles from './players.module.css';
 import { WeekInactiveForm } from './week-inactive-form';
@@ -84,6 +85,7 @@ export function PlayerPage() {
         />
       )}
       <MoveTeamForm detail={data} />
+      <PlayerPrivacy playerId={data.player.id} name={data.player.name} />
     </div>
   );
 }
