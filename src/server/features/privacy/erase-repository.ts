@@ -71,3 +71,14 @@ export async function scrubAudit(db: Database, playerId: string): Promise<void> 
     .set({ reason: null })
     .where(and(eq(auditLog.entityType, 'player'), eq(auditLog.entityId, playerId)));
 }
+
+/** Marks the player deactivated (`at`) or active again (null). */
+export async function setPlayerDeactivated(
+  db: Database,
+  id: string,
+  at: Date | null,
+  now: Date,
+): Promise<void> {
+  await db.update(players).set({ deactivatedAt: at, updatedAt: now }).where(eq(players.id, id));
+  await notifyPlayerChanged(db, id);
+}

@@ -3,7 +3,7 @@ import { playerPrivacySchema } from '#shared/contracts/privacy';
 import { erasePlayer } from '../../privacy/erase';
 import type { Guard, OrganiseApp, OrganiseDeps } from '../organise-http';
 import { noStore } from '../organise-http';
-import { playerPrivacy } from './service';
+import { playerPrivacy, setDeactivated } from './service';
 
 /**
  * A player's personal data, as an organiser handles it on request (docs/privacy.md): their
@@ -32,4 +32,27 @@ export function registerPrivacyRoutes(app: OrganiseApp, deps: OrganiseDeps, guar
       return reply.headers(noStore).send(await playerPrivacy(deps.db, playerId));
     },
   );
+  for (const [action, deactivate] of [
+    ['deactivate', true],
+    ['reactivate', false],
+  ] as const) {
+    app.post(
+      `/api/organise/players/:playerId/${action}`,
+      {
+        ...guard,
+        schema: {
+          ...schema,
+          description: deactivate
+            ? 'Deactivates a player who left: sign-in refused, every session ended at once.'
+            : 'Lets a deactivated player sign in again.',
+        },
+      },
+      async (request, reply) => {
+        const { playerId } = request.params;
+        const actor = request.signedIn!.player;
+        await setDeactivated(deps.db, actor, playerId, deactivate, deps.clock.now());
+        return reply.headers(noStore).send(await playerPrivacy(deps.db, playerId));
+      },
+    );
+  }
 }

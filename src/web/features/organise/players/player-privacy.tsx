@@ -8,7 +8,8 @@ import styles from './players.module.css';
 
 /**
  * The player's personal data on the organiser's player screen (docs/privacy.md): whether they
- * are active or erased, and erasure on the person's request, behind a confirmation that says
+ * are active, deactivated (a leaver: sign-in refused) or erased, the switch between active and
+ * deactivated, and erasure on the person's request, behind a confirmation that says
  * what goes and what stays. Apart from the rest of the screen: its own texts
  * (organise-privacy) and its own calls.
  */
@@ -24,7 +25,7 @@ export function PlayerPrivacy({ playerId, name }: { playerId: string; name: stri
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   if (!ready || !status.data) return null;
-  const { erasedAt, lastSignInAt } = status.data;
+  const { erasedAt, deactivatedAt, lastSignInAt } = status.data;
   const moment = (iso: string) => formatMoment(iso, i18n.language, timeZone);
 
   return (
@@ -39,6 +40,25 @@ export function PlayerPrivacy({ playerId, name }: { playerId: string; name: stri
       ) : (
         <>
           <p className={styles.muted}>{t('lastSignIn', { moment: moment(lastSignInAt) })}</p>
+          <p role="status" className={deactivatedAt ? styles.error : styles.muted}>
+            {deactivatedAt ? t('deactivated', { moment: moment(deactivatedAt) }) : t('active')}
+          </p>
+          <div className={styles.formButtons}>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={action.isPending}
+              onClick={() => {
+                setError(null);
+                action.mutate(deactivatedAt ? 'reactivate' : 'deactivate', {
+                  onError: (failure) => setError(errorText(failure)),
+                });
+              }}
+            >
+              {deactivatedAt ? t('reactivate') : t('deactivate')}
+            </button>
+          </div>
+          <p className={styles.muted}>{t('deactivateHelp')}</p>
           {!confirming ? (
             <div className={styles.formButtons}>
               <button
