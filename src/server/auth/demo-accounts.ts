@@ -361,6 +361,28 @@ export const testAccounts: readonly DemoAccount[] = [
     countryName: 'España',
     organiser: true,
   },
+  // privacy.spec.ts (Farid never registers: no team's figures move when he is erased)
+  {
+    sub: 'test-ines',
+    givenName: 'Inês',
+    familyName: 'Costa',
+    email: 'ines.costa@example.com',
+    locale: 'en-GB',
+    zoneinfo: 'Europe/Lisbon',
+    country: 'pt',
+    countryName: 'Portugal',
+    organiser: true,
+  },
+  {
+    sub: 'test-farid',
+    givenName: 'Farid',
+    familyName: 'Haddad',
+    email: 'farid.haddad@example.com',
+    locale: 'en-GB',
+    zoneinfo: 'Europe/Paris',
+    country: 'fr',
+    countryName: 'France',
+  },
 ];
 
 export function findDemoAccount(sub: string): DemoAccount | undefined {
