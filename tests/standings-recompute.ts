@@ -172,7 +172,8 @@ export async function recomputeStandings(
   for (const attempt of attemptRows) {
     if (attempt.weekScore === null) continue;
     const player = playerRows.find((row) => row.id === attempt.playerId);
-    if (!player || player.teamId === null) continue;
+    // An erased player's scores count for the team, but they are nobody to rank (ADR 0038).
+    if (!player || player.teamId === null || player.erasedAt) continue;
     const submitted = Math.max(
       attempt.finishedAt?.getTime() ?? 0,
       // A challenger that ran out is decided when the server notices; its deadline is the

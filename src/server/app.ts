@@ -20,6 +20,8 @@ import { registerPlayRoutes } from './features/play/routes';
 import { createMailer } from './features/reminders/mailer';
 import { registerReminderRoutes } from './features/reminders/routes';
 import { startReminderScheduler } from './features/reminders/scheduler';
+import { startRetention } from './features/privacy/retention';
+import { registerPrivacyRoutes } from './features/privacy/routes';
 import { registerReviewRoutes } from './features/review/routes';
 import { startAttemptSweep } from './features/play/sweep';
 import { cacheContent } from './features/season/content-cache';
@@ -141,6 +143,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', () => stopContentCache());
   registerPlayerRoutes(app, { db: database.db, clock, authenticate });
   registerTimeRoutes(app, { db: database.db, clock, authenticate });
+  registerPrivacyRoutes(app, { db: database.db, clock, authenticate });
+  if (config.retentionMonths !== null) {
+    startRetention(app, { db: database.db, clock, months: config.retentionMonths });
+  }
   registerSeasonRoutes(app, { db: database.db, authenticate, site: config });
   registerPlayRoutes(app, {
     db: database.db,

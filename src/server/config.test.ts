@@ -286,3 +286,14 @@ describe('loadJobConfig (content:load and other one-off jobs)', () => {
     );
   });
 });
+
+describe('RETENTION_MONTHS', () => {
+  it('keeps everyone without RETENTION_MONTHS, and takes 1 to 120 months', () => {
+    expect(loadConfig({}).retentionMonths).toBeNull();
+    expect(loadConfig({ RETENTION_MONTHS: '' }).retentionMonths).toBeNull();
+    expect(loadConfig({ RETENTION_MONTHS: '24' }).retentionMonths).toBe(24);
+    for (const wrong of ['0', '121', '6.5', 'six']) {
+      expect(configErrorOf({ RETENTION_MONTHS: wrong })).toContain('RETENTION_MONTHS');
+    }
+  });
+});

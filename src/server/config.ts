@@ -97,6 +97,14 @@ const settingsSchema = z.object({
   REMINDERS: booleanFlag.default(true),
   REMINDER_LOCAL_HOUR: z.coerce.number().int().min(0).max(23).default(9),
   REMINDER_HOURS_BEFORE_CLOSE: z.coerce.number().int().min(1).max(168).default(12),
+  RETENTION_MONTHS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, { error: 'must be a whole number of months (1–120), or empty to keep' })
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(120))
+      .optional(),
+  ),
   METRICS_TOKEN: optionalString.pipe(
     z
       .string()
@@ -266,6 +274,11 @@ function toConfig(env: z.output<typeof environmentSchema>) {
       localHour: env.REMINDER_LOCAL_HOUR,
       hoursBeforeClose: env.REMINDER_HOURS_BEFORE_CLOSE,
     },
+    /**
+     * Months after a season's last week closes at which players who have not signed in since
+     * are erased (docs/privacy.md, ADR 0038); null keeps everyone.
+     */
+    retentionMonths: env.RETENTION_MONTHS ?? null,
   };
 }
 

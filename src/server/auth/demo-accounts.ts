@@ -414,6 +414,28 @@ export const testAccounts: readonly DemoAccount[] = [
     country: 'ph',
     countryName: 'Philippines',
   },
+  // privacy.spec.ts (Farid never registers: no team's figures move when he is erased)
+  {
+    sub: 'test-helena',
+    givenName: 'Helena',
+    familyName: 'Costa',
+    email: 'helena.costa@example.com',
+    locale: 'en-GB',
+    zoneinfo: 'Europe/Lisbon',
+    country: 'pt',
+    countryName: 'Portugal',
+    organiser: true,
+  },
+  {
+    sub: 'test-farid',
+    givenName: 'Farid',
+    familyName: 'Haddad',
+    email: 'farid.haddad@example.com',
+    locale: 'en-GB',
+    zoneinfo: 'Europe/Paris',
+    country: 'fr',
+    countryName: 'France',
+  },
 ];
 
 export function findDemoAccount(sub: string): DemoAccount | undefined {

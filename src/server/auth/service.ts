@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import {
   findActiveWeeks,
+  findPlayerById,
   upsertPlayerFromClaims,
   type ActiveWeeksOf,
   type PlayerRow,
@@ -118,6 +119,13 @@ export async function completeLogin(
     isOrganiser([idClaims, userInfo], deps.organisers),
     now,
   );
+  // A leaver an organiser deactivated signs in no more (docs/privacy.md).
+  if ((await findPlayerById(deps.db, playerId))?.deactivatedAt) {
+    throw new SignInError(
+      'account_deactivated',
+      'This account has been deactivated. Ask the championship organisers if this is a mistake.',
+    );
+  }
   await repo.deleteExpired(deps.db, now);
   const sessionId = newSecret();
   await repo.insertSession(deps.db, {

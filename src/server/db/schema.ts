@@ -62,6 +62,17 @@ export const players = pgTable(
      * percent (100 = none, up to 1000). Private to the player and the organisers.
      */
     timePercent: smallint('time_percent').notNull().default(100),
+    /**
+     * A player who left, deactivated by an organiser: sign-in is refused and their sessions end
+     * (docs/privacy.md). Null while active.
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * Erased on request or by the retention setting (ADR 0038): the row stays as an anonymous
+     * tombstone so that the answers and standings it carries keep adding up; its identity
+     * (names, e-mail, the provider's subject) is gone.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('players_oidc_identity').on(table.oidcIssuer, table.oidcSubject),

@@ -55,6 +55,8 @@ const STATUS: Record<ErrorCode, number> = {
   PLAYER_NOT_FOUND: 404,
   ALREADY_PLAYED: 409,
   CONFLICT: 409,
+  PLAYER_ERASED: 409,
+  OWN_ACCOUNT: 409,
 };
 
 /** An error the API answers with on purpose: a code the web app translates, and a message. */

@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   'PLAYER_NOT_FOUND',
   'ALREADY_PLAYED',
   'CONFLICT',
+  'PLAYER_ERASED',
+  'OWN_ACCOUNT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

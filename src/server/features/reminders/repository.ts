@@ -8,6 +8,8 @@ export type ReminderRow = typeof reminders.$inferSelect;
 /** The player still qualifies for week `setNum`: registered, reminders on, active, not finished. */
 const qualifies = (setNum: number, seasonId: string) => sql`
   p.registered_at is not null
+  and p.deactivated_at is null
+  and p.erased_at is null
   and p.reminders_enabled
   and p.email is not null
   and coalesce((

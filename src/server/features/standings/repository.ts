@@ -145,6 +145,7 @@ const topPlayersQuery = sqlPlannedEachRun<{
        player_totals.total_time_ms, player_totals.last_submission_at
      from player_totals join players on players.id = player_totals.player_id
      where player_totals.season_id = $1 and player_totals.team_id = teams.id
+       and players.erased_at is null
      order by player_totals.total desc nulls last, player_totals.total_time_ms,
        player_totals.last_submission_at
      limit 1

@@ -19,6 +19,7 @@ import { currentWeek } from '../../lib/player-season';
 import styles from './account.module.css';
 import { ReminderSwitch } from './reminder-switch';
 import { StatsTiles } from './stats-tiles';
+import { MyData } from './my-data';
 import { TimeRequest } from './time-request';
 
 const choiceOf = (me: Me): ProfileChoice => ({
@@ -193,6 +194,7 @@ export function AccountPage() {
       <TimeRequest />
       <StatsTiles />
       <PastWeekAnswers />
+      <MyData />
       <p>
         <Link to="/rules">{t('account.rulesLink')}</Link>
       </p>

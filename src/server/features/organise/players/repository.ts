@@ -34,7 +34,8 @@ export async function searchPlayers(
   offset: number,
   limit: number,
 ): Promise<{ total: number; rows: PlayerWithTeam[] }> {
-  const conditions: SQL[] = [];
+  // An erased player is an anonymous row (ADR 0038), not a person to find.
+  const conditions: SQL[] = [isNull(players.erasedAt)];
   if (filter.q) {
     const pattern = containing(filter.q);
     conditions.push(

@@ -138,24 +138,27 @@ export async function countNotPlayed(db: Database, key: WeekKey): Promise<number
 
 /** Registered players with their season totals (null before their first scored week). */
 export async function findPlayerTotals(db: Database, seasonId: string) {
-  return db
-    .select({
-      player: players,
-      team: { id: teams.id, name: teams.name, flag: teams.flag, region: teams.region },
-      salesTeam: { id: salesTeams.id, name: salesTeams.name },
-      total: playerTotals.total,
-      totalTimeMs: playerTotals.totalTimeMs,
-      lastSubmissionAt: playerTotals.lastSubmissionAt,
-      totalTeamId: playerTotals.teamId,
-    })
-    .from(players)
-    .leftJoin(
-      playerTotals,
-      and(eq(playerTotals.playerId, players.id), eq(playerTotals.seasonId, seasonId)),
-    )
-    .leftJoin(teams, eq(teams.id, players.teamId))
-    .leftJoin(salesTeams, eq(salesTeams.id, players.salesTeamId))
-    .where(isNotNull(players.registeredAt));
+  return (
+    db
+      .select({
+        player: players,
+        team: { id: teams.id, name: teams.name, flag: teams.flag, region: teams.region },
+        salesTeam: { id: salesTeams.id, name: salesTeams.name },
+        total: playerTotals.total,
+        totalTimeMs: playerTotals.totalTimeMs,
+        lastSubmissionAt: playerTotals.lastSubmissionAt,
+        totalTeamId: playerTotals.teamId,
+      })
+      .from(players)
+      .leftJoin(
+        playerTotals,
+        and(eq(playerTotals.playerId, players.id), eq(playerTotals.seasonId, seasonId)),
+      )
+      .leftJoin(teams, eq(teams.id, players.teamId))
+      .leftJoin(salesTeams, eq(salesTeams.id, players.salesTeamId))
+      // An erased player's totals still count for their team, but name nobody (ADR 0038).
+      .where(and(isNotNull(players.registeredAt), isNull(players.erasedAt)))
+  );
 }
 
 /** Every scored week of the season: player, week and score. */

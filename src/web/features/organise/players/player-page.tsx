@@ -7,6 +7,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { countryName, formatPoints, languageName } from '../../../lib/format';
 import { usePlayerDetail } from './api/get-player';
 import { MoveTeamForm } from './move-team-form';
+import { PlayerPrivacy } from './player-privacy';
 import { PlayerWeeks } from './player-weeks';
 import { SignOutForm } from './sign-out-form';
 import styles from './players.module.css';
@@ -88,6 +89,7 @@ export function PlayerPage() {
       <TimeFactorPanel detail={data} />
       <MoveTeamForm detail={data} />
       <SignOutForm player={data.player} />
+      <PlayerPrivacy playerId={data.player.id} name={data.player.name} />
     </div>
   );
 }
