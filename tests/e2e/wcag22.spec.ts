@@ -12,6 +12,7 @@ import { PHONE, registerThroughApi, signInAs } from './fixtures';
  *   (a radio button or a checkbox counts with its label, which takes the click too), or a circle
  *   of 24 px around its centre meets no other target (the spacing exception). Links inside a
  *   sentence are excepted, as the criterion excepts them.
+ * - 2.4.2 Page Titled: the document's title is the screen's heading and the product's name.
  * Diego (Mexico, a team no other spec counts) plays nothing: he opens the week's first question
  * and leaves it. Priya, an organiser, only looks.
  */
@@ -30,8 +31,12 @@ interface Stop {
 /** The focused element now: is it in the window and not under something fixed or sticky? */
 function focusedStop(page: Page): Promise<Stop | null> {
   return page.evaluate(() => {
+    // Past the last stop the focus leaves the page for the browser's own controls.
+    if (!document.hasFocus()) return null;
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body || element === document.documentElement) return null;
+    // Tabbing past the last stop leaves the page: the element keeps activeElement, not :focus.
+    if (!element.matches(':focus')) return null;
     const name = (element.getAttribute('aria-label') ?? element.textContent ?? '')
       .trim()
       .slice(0, 40);
@@ -178,6 +183,9 @@ async function audit(page: Page, screen: string): Promise<string[]> {
   await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0, {
     timeout: 30_000,
   });
+  // 2.4.2: the title names the screen, as its heading does.
+  const heading = await page.getByRole('heading', { level: 1 }).first().textContent();
+  await expect(page).toHaveTitle(`${heading!.replace(/\s+/g, ' ').trim()} – Podium`);
   const targets = (await smallTargets(page)).map((problem) => `${screen}: 2.5.8 ${problem}`);
   const focus = (await hiddenFocusStops(page)).map((problem) => `${screen}: 2.4.11 ${problem}`);
   return [...targets, ...focus];
