@@ -379,6 +379,27 @@ export const testAccounts: readonly DemoAccount[] = [
     zoneinfo: 'Europe/Paris',
     country: 'fr',
     countryName: 'France',
+  },
+  // wcag22.spec.ts (Mexico: a team no other spec registers anybody with)
+  {
+    sub: 'test-diego',
+    givenName: 'Diego',
+    familyName: 'Ramírez',
+    email: 'diego.ramirez@example.com',
+    locale: 'es-MX',
+    zoneinfo: 'America/Mexico_City',
+    country: 'mx',
+    countryName: 'México',
+  },
+  {
+    sub: 'test-priya',
+    givenName: 'Priya',
+    familyName: 'Nair',
+    email: 'priya.nair@example.com',
+    locale: 'en-GB',
+    zoneinfo: 'Europe/London',
+    country: 'gb',
+    countryName: 'United Kingdom',
     organiser: true,
   },
   // retry.spec.ts
