@@ -16,6 +16,7 @@ export function registerPrivacyRoutes(
     {
       onRequest: deps.authenticate,
       schema: {
+        summary: "Downloads all of the signed-in player's data",
         description:
           'Everything Podium holds about the signed-in player, as one JSON file to download.',
         response: { 200: myDataSchema },

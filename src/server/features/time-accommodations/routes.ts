@@ -15,7 +15,13 @@ export function registerTimeRoutes(
 
   typed.get(
     '/api/me/time',
-    { onRequest: deps.authenticate, schema: { response: { 200: myTimeSchema } } },
+    {
+      onRequest: deps.authenticate,
+      schema: {
+        summary: "The player's own time factor and request",
+        response: { 200: myTimeSchema },
+      },
+    },
     async (request, reply) =>
       reply.headers(noStore).send(await myTime(deps.db, request.signedIn!.player)),
   );
@@ -24,7 +30,11 @@ export function registerTimeRoutes(
     '/api/me/time/request',
     {
       onRequest: deps.authenticate,
-      schema: { body: timeRequestInputSchema, response: { 201: myTimeSchema } },
+      schema: {
+        summary: 'Asks the organisers for more time',
+        body: timeRequestInputSchema,
+        response: { 201: myTimeSchema },
+      },
     },
     async (request, reply) =>
       reply

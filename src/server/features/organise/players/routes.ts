@@ -84,13 +84,27 @@ export function registerPlayerRoutes(app: OrganiseApp, deps: OrganiseDeps, guard
 
   app.get(
     '/api/organise/players/time-requests',
-    { ...guard, schema: { response: { 200: openTimeRequestsSchema } } },
+    {
+      ...guard,
+      schema: {
+        summary: 'The open requests for more time',
+        response: { 200: openTimeRequestsSchema },
+      },
+    },
     async (_request, reply) => reply.headers(noStore).send(await openTimeRequests(deps.db)),
   );
 
   app.put(
     '/api/organise/players/:playerId/time-factor',
-    { ...guard, schema: { params: playerParamsSchema, body: timeFactorInputSchema, response } },
+    {
+      ...guard,
+      schema: {
+        summary: "Grants, changes or removes a player's extra time (audited)",
+        params: playerParamsSchema,
+        body: timeFactorInputSchema,
+        response,
+      },
+    },
     async (request, reply) => {
       const { playerId } = request.params;
       const now = deps.clock.now();
@@ -102,7 +116,14 @@ export function registerPlayerRoutes(app: OrganiseApp, deps: OrganiseDeps, guard
 
   app.post(
     '/api/organise/players/:playerId/time-request/decline',
-    { ...guard, schema: { params: playerParamsSchema, response } },
+    {
+      ...guard,
+      schema: {
+        summary: 'Declines the open request for more time',
+        params: playerParamsSchema,
+        response,
+      },
+    },
     async (request, reply) => {
       const { playerId } = request.params;
       const now = deps.clock.now();

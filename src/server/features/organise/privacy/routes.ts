@@ -11,8 +11,14 @@ import { playerPrivacy, setDeactivated } from './service';
  */
 export function registerPrivacyRoutes(app: OrganiseApp, deps: OrganiseDeps, guard: Guard) {
   const schema = { params: playerParamsSchema, response: { 200: playerPrivacySchema } };
-  app.get('/api/organise/players/:playerId/privacy', { ...guard, schema }, async (request, reply) =>
-    reply.headers(noStore).send(await playerPrivacy(deps.db, request.params.playerId)),
+  app.get(
+    '/api/organise/players/:playerId/privacy',
+    {
+      ...guard,
+      schema: { ...schema, summary: "A player's last sign-in, and whether deactivated or erased" },
+    },
+    async (request, reply) =>
+      reply.headers(noStore).send(await playerPrivacy(deps.db, request.params.playerId)),
   );
   app.post(
     '/api/organise/players/:playerId/erase',
@@ -20,6 +26,7 @@ export function registerPrivacyRoutes(app: OrganiseApp, deps: OrganiseDeps, guar
       ...guard,
       schema: {
         ...schema,
+        summary: 'Erases a player on request (the answers stay, anonymous)',
         description:
           'Erases the player: their identity goes, their answers stay with an anonymous row. ' +
           'A second erasure answers 409 PLAYER_ERASED.',
@@ -42,6 +49,7 @@ export function registerPrivacyRoutes(app: OrganiseApp, deps: OrganiseDeps, guar
         ...guard,
         schema: {
           ...schema,
+          summary: deactivate ? 'Deactivates a player who left' : 'Reactivates a player',
           description: deactivate
             ? 'Deactivates a player who left: sign-in refused, every session ended at once.'
             : 'Lets a deactivated player sign in again.',
