@@ -98,10 +98,12 @@ function addErrorResponses(
   const api = openapiPath.startsWith('/api/') && openapiPath !== OPENAPI_PATH;
   const errors: Record<string, ReturnType<typeof errorRef>> = { 400: errorRef('BadRequest') };
   if (access !== 'public') errors[401] = errorRef('Unauthenticated');
-  if (access === 'organiser' || (api && UNSAFE.has(method))) errors[403] = errorRef('Forbidden');
+  // Any state-changing call: the CSRF check (403) and the body parser (413, 415) come first.
+  if (access === 'organiser' || UNSAFE.has(method)) errors[403] = errorRef('Forbidden');
   if (api) errors[404] = errorRef('NotFound');
-  if (api && UNSAFE.has(method)) errors[409] = errorRef('Conflict');
-  if (operation.requestBody) {
+  // Reads too: a week's review before it closed, a week not open yet.
+  if (api) errors[409] = errorRef('Conflict');
+  if (UNSAFE.has(method)) {
     errors[413] = errorRef('PayloadTooLarge');
     errors[415] = errorRef('UnsupportedMediaType');
   }
@@ -161,6 +163,7 @@ function completeDocument(
       description: 'Without `state`: the web app, which shows the sign-in failure screen.',
       content: { 'text/html': { schema: { type: 'string' } } },
     };
+    page.responses[404] = errorRef('NotFound');
   }
   const ready = paths['/health/ready']?.get;
   if (ready) {
