@@ -8,6 +8,8 @@ import type { Clock } from '../src/server/clock';
 import { loadConfig, type Config } from '../src/server/config';
 import type { DatabaseHandle } from '../src/server/db/client';
 import type { Readiness } from '../src/server/http/health';
+import { OPENAPI_PATH } from '../src/server/http/openapi';
+import { createResponseCheck } from './response-check';
 import { createTestDatabase } from './test-database';
 
 export const TEST_ORIGIN = 'http://podium.test';
@@ -59,9 +61,13 @@ export async function createTestApp(
     ...options.env,
   });
   const routes: RouteOptions[] = [];
+  const responseCheck = createResponseCheck();
   const app = await buildApp(config, {
     database,
-    onRoute: (route) => void routes.push(route),
+    onRoute: (route) => {
+      routes.push(route);
+      responseCheck.onRoute(route);
+    },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.readiness ? { readiness: options.readiness } : {}),
     ...(options.oidcFetch ? { oidcFetch: options.oidcFetch } : {}),
@@ -72,8 +78,15 @@ export async function createTestApp(
   // (light-my-request's default, localhost:80, is redirected like any other host).
   const publicHost = new URL(config.publicOrigin).host;
   const inject = app.inject.bind(app);
-  app.inject = ((opts: InjectOptions) =>
-    inject({ ...opts, headers: { host: publicHost, ...opts.headers } })) as typeof app.inject;
+  // Every answer is checked against the OpenAPI document (tests/response-check.ts, ADR 0034).
+  const served = await inject({ url: OPENAPI_PATH, headers: { host: publicHost } });
+  responseCheck.arm(served.json());
+  app.inject = (async (opts: InjectOptions) => {
+    const response = await inject({ ...opts, headers: { host: publicHost, ...opts.headers } });
+    const mismatch = responseCheck.mismatchOf(response.raw.req);
+    if (mismatch) throw new Error(mismatch);
+    return response;
+  }) as typeof app.inject;
   return {
     app,
     database,

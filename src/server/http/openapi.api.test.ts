@@ -100,4 +100,44 @@ describe('the OpenAPI document', () => {
     expect(JSON.stringify(doc)).not.toContain('correct_option');
     expect(Object.keys(doc.paths['/api/me']!.get!.responses)).toContain('200');
   });
+
+  it('gives every operation an id, a summary, a tag and its security, naming any that lacks one', () => {
+    const lacking: string[] = [];
+    const ids = new Set<string>();
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations) as [
+        string,
+        OpenApiOperation & Record<string, unknown>,
+      ][]) {
+        const name = `${method.toUpperCase()} ${path}`;
+        if (typeof operation.summary !== 'string' || operation.summary === '')
+          lacking.push(
+            `${name}: a summary (OPERATION_SUMMARIES in openapi-operations.ts, or schema.summary)`,
+          );
+        if (typeof operation.operationId !== 'string') lacking.push(`${name}: an operationId`);
+        else if (ids.has(operation.operationId)) lacking.push(`${name}: a unique operationId`);
+        else ids.add(operation.operationId);
+        if (!Array.isArray(operation.tags) || operation.tags.length === 0)
+          lacking.push(`${name}: a tag`);
+        if (!Array.isArray(operation.security)) lacking.push(`${name}: its security`);
+      }
+    }
+    expect(lacking).toEqual([]);
+  });
+
+  it('documents the session, the CSRF header, the error envelope and the redirects', () => {
+    const me = doc.paths['/api/me']!.get! as OpenApiOperation & { security: unknown };
+    expect(me.security).toEqual([{ session: [] }]);
+    expect(me.responses['401']).toEqual({ $ref: '#/components/responses/Unauthenticated' });
+    const registration = doc.paths['/api/me/registration']!.post! as OpenApiOperation & {
+      security: unknown;
+    };
+    expect(registration.security).toEqual([{ session: [], csrf: [] }]);
+    const teams = doc.paths['/api/organise/teams']!.get!;
+    expect(teams.responses['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
+    expect(Object.keys(doc.paths['/login']!.get!.responses)).toContain('303');
+    expect(doc.paths['/login']!.get!.responses['200']).toBeUndefined();
+    expect(doc.paths['/health/ready']!.get!.responses['503']).toBeDefined();
+    expect(doc.paths['/metrics']!.get!.responses['401']).toBeDefined();
+  });
 });

@@ -97,11 +97,16 @@ function addErrorResponses(
 ): void {
   const api = openapiPath.startsWith('/api/') && openapiPath !== OPENAPI_PATH;
   const errors: Record<string, ReturnType<typeof errorRef>> = { 400: errorRef('BadRequest') };
+  // A request for another host than PUBLIC_URL's is sent there first (ADR 0016).
+  if (!/^\/(health|metrics)\b/.test(openapiPath))
+    errors[307] = { $ref: '#/components/responses/OtherHost' };
   if (access !== 'public') errors[401] = errorRef('Unauthenticated');
-  if (access === 'organiser' || (api && UNSAFE.has(method))) errors[403] = errorRef('Forbidden');
+  // Any state-changing call: the CSRF check (403) and the body parser (413, 415) come first.
+  if (access === 'organiser' || UNSAFE.has(method)) errors[403] = errorRef('Forbidden');
   if (api) errors[404] = errorRef('NotFound');
-  if (api && UNSAFE.has(method)) errors[409] = errorRef('Conflict');
-  if (operation.requestBody) {
+  // Reads too: a week's review before it closed, a week not open yet.
+  if (api) errors[409] = errorRef('Conflict');
+  if (UNSAFE.has(method)) {
     errors[413] = errorRef('PayloadTooLarge');
     errors[415] = errorRef('UnsupportedMediaType');
   }
@@ -161,6 +166,7 @@ function completeDocument(
       description: 'Without `state`: the web app, which shows the sign-in failure screen.',
       content: { 'text/html': { schema: { type: 'string' } } },
     };
+    page.responses[404] = errorRef('NotFound');
   }
   const ready = paths['/health/ready']?.get;
   if (ready) {
@@ -187,12 +193,18 @@ function completeDocument(
     components: {
       ...(document.components as object),
       schemas: { Error: errorSchema },
-      responses: Object.fromEntries(
-        Object.entries(ERROR_RESPONSES).map(([name, description]) => [
-          name,
-          { description, content: errorContent },
-        ]),
-      ),
+      responses: {
+        OtherHost: {
+          description: "Another host than PUBLIC_URL's: the same path and query there (Location).",
+          headers: { Location: { schema: { type: 'string' } } },
+        },
+        ...Object.fromEntries(
+          Object.entries(ERROR_RESPONSES).map(([name, description]) => [
+            name,
+            { description, content: errorContent },
+          ]),
+        ),
+      },
     },
   };
 }
