@@ -34,6 +34,8 @@ export const myDataSchema = z.object({
     updatedAt: iso,
     lastSignInAt: iso,
     deactivatedAt: iso.nullable(),
+    /** The time accommodation granted: the factor of the five minutes (1 = none). */
+    timeFactor: z.number(),
   }),
   /** The holiday calendar: per season, whether each of the six weeks is played. */
   calendar: z.array(
@@ -117,6 +119,15 @@ export const myDataSchema = z.object({
   ),
   /** Questions the player approved as an organiser. */
   questionsApproved: z.array(z.object({ questionId: z.number(), approvedAt: iso.nullable() })),
+  /** The player's request for more time, open or declined (none once granted). */
+  timeRequests: z.array(
+    z.object({
+      status: z.string(),
+      note: z.string().nullable(),
+      requestedAt: iso,
+      decidedAt: iso.nullable(),
+    }),
+  ),
   /** Signed-in browsers: when each began, was last used and ends. No id, no token. */
   sessions: z.array(
     z.object({ createdAt: iso, lastSeenAt: iso, expiresAt: iso, current: z.boolean() }),

@@ -10,7 +10,7 @@ import {
   type PlayApp,
 } from '../../../../tests/play-helpers';
 import type { Database } from '../../db/client';
-import { questions, reminders } from '../../db/schema';
+import { questions, reminders, timeRequests } from '../../db/schema';
 import { writeAudit } from '../organise/audit/service';
 import { findPlayerById } from '../players/repository';
 import { ERASED_NOT_EXPORTED, NO_PERSONAL_DATA, PERSONAL_DATA_TABLES } from './coverage';
@@ -84,6 +84,12 @@ beforeAll(async () => {
     .update(questions)
     .set({ approvedBy: morgan.playerId })
     .where(sql`${questions.id} = (select min(id) from questions)`);
+  await t.database.db.insert(timeRequests).values({
+    playerId: morgan.playerId,
+    status: 'open',
+    note: 'Morgan Lee reads with a screen reader',
+    requestedAt: t.clock.now(),
+  });
   await t.database.db.insert(reminders).values({
     playerId: morgan.playerId,
     seasonId: '2025',

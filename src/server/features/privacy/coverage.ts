@@ -21,6 +21,7 @@ export const PERSONAL_DATA_TABLES: Record<
   reminders: { export: 'reminders', erasure: 'deleted' },
   audit_log: { export: 'audit', erasure: 'names and reasons removed' },
   questions: { export: 'questionsApproved', erasure: 'kept, anonymous' },
+  time_requests: { export: 'timeRequests', erasure: 'deleted' },
 };
 
 /**

@@ -1,7 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { notifyPlayerChanged } from '../../auth/session-channel';
 import type { Database } from '../../db/client';
-import { auditLog, idpArtifacts, players, reminders, sessions } from '../../db/schema';
+import {
+  auditLog,
+  idpArtifacts,
+  players,
+  reminders,
+  sessions,
+  timeRequests,
+} from '../../db/schema';
 
 /** The writes of an erasure (erase.ts), each inside its transaction. */
 
@@ -45,6 +52,11 @@ export async function deleteSessions(db: Database, playerId: string): Promise<nu
     .returning({ idHash: sessions.idHash });
   await notifyPlayerChanged(db, playerId);
   return deleted.length;
+}
+
+/** The player's request for more time: its note is their own words. */
+export async function deleteTimeRequest(db: Database, playerId: string): Promise<void> {
+  await db.delete(timeRequests).where(eq(timeRequests.playerId, playerId));
 }
 
 /** The reminders written for the player: they hold the address, the name and the text sent. */

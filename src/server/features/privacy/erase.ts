@@ -40,6 +40,7 @@ export async function erasePlayer(
     const subject = player.oidcSubject;
     const sessionsEnded = await repo.deleteSessions(tx, playerId);
     await repo.deleteReminders(tx, playerId);
+    await repo.deleteTimeRequest(tx, playerId);
     await repo.deleteProviderState(tx, subject);
     await repo.scrubAudit(tx, playerId);
     await repo.anonymisePlayer(tx, playerId, now);

@@ -11,6 +11,7 @@ import {
   salesTeams,
   sessions,
   teams,
+  timeRequests,
 } from '../../db/schema';
 
 /** Every row that names a player, read for their export (export.ts). */
@@ -74,6 +75,9 @@ export const findApprovedQuestions = (db: Database, playerId: string) =>
     .from(questions)
     .where(eq(questions.approvedBy, playerId))
     .orderBy(asc(questions.id));
+
+export const findTimeRequests = (db: Database, playerId: string) =>
+  db.select().from(timeRequests).where(eq(timeRequests.playerId, playerId));
 
 export const findSessions = (db: Database, playerId: string) =>
   db

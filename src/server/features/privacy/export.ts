@@ -1,4 +1,5 @@
 import type { MyData } from '#shared/contracts/privacy';
+import { timeFactorOf } from '#shared/domain/time-factor';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import * as repo from './export-repository';
@@ -28,6 +29,7 @@ export async function exportPlayerData(
       const reminders = await repo.findReminders(tx, playerId);
       const audit = await repo.findAuditEntries(tx, playerId);
       const approved = await repo.findApprovedQuestions(tx, playerId);
+      const timeRequests = await repo.findTimeRequests(tx, playerId);
       const sessions = await repo.findSessions(tx, playerId);
       const { player } = row;
       return {
@@ -53,6 +55,7 @@ export async function exportPlayerData(
           updatedAt: iso(player.updatedAt),
           lastSignInAt: iso(player.lastSignInAt),
           deactivatedAt: isoOrNull(player.deactivatedAt),
+          timeFactor: timeFactorOf(player.timePercent),
         },
         calendar: calendars.map((entry) => ({
           seasonId: entry.seasonId,
@@ -129,6 +132,12 @@ export async function exportPlayerData(
         questionsApproved: approved.map((question) => ({
           questionId: question.id,
           approvedAt: isoOrNull(question.approvedAt),
+        })),
+        timeRequests: timeRequests.map((request) => ({
+          status: request.status,
+          note: request.note,
+          requestedAt: iso(request.requestedAt),
+          decidedAt: isoOrNull(request.decidedAt),
         })),
         sessions: sessions.map((session) => ({
           createdAt: iso(session.createdAt),
