@@ -379,6 +379,7 @@ export const testAccounts: readonly DemoAccount[] = [
     zoneinfo: 'Europe/Paris',
     country: 'fr',
     countryName: 'France',
+    organiser: true,
   },
   // wcag22.spec.ts (Mexico: a team no other spec registers anybody with)
   {
