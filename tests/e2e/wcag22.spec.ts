@@ -20,6 +20,13 @@ import { PHONE, registerThroughApi, signInAs } from './fixtures';
 
 test.use({ viewport: PHONE, reducedMotion: 'reduce' });
 
+/**
+ * Known 1.4.10 gaps: the page's width at 320 px, as measured (docs/accessibility.md reports it as
+ * partial support). The check fails if one grows, and once one is fixed, so that this list and
+ * the report follow the screens.
+ */
+const KNOWN_REFLOW_WIDTH: Record<string, number> = { question: 338 };
+
 /** At most this many Tab presses each way on one screen: the longest lists are paged. */
 const MAX_STOPS = 60;
 
@@ -207,7 +214,13 @@ async function audit(page: Page, screen: string): Promise<string[]> {
   await page.setViewportSize({ width: 320, height: size.height });
   const reflow = await page.evaluate(() => document.documentElement.scrollWidth);
   await page.setViewportSize(size);
-  const sideways = reflow > 320 ? [`${screen}: 1.4.10 is ${reflow} px wide at 320 px`] : [];
+  const known = KNOWN_REFLOW_WIDTH[screen] ?? 320;
+  const sideways =
+    reflow > known
+      ? [`${screen}: 1.4.10 is ${reflow} px wide at 320 px`]
+      : known > 320 && reflow <= 320
+        ? [`${screen}: 1.4.10 now fits 320 px: take it out of KNOWN_REFLOW_WIDTH and the report`]
+        : [];
   return [...targets, ...focus, ...sideways];
 }
 
