@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
+import { startRounds } from '../../rounds';
 import { erasePlayer } from './erase';
 import * as repo from './retention-repository';
 
@@ -64,21 +65,12 @@ export async function runRetentionRound(deps: RetentionDeps): Promise<number> {
 
 /** Every hour, and once at start-up, on every instance (they share the work, above). */
 export function startRetention(app: FastifyInstance, deps: RetentionDeps): void {
-  let running: Promise<unknown> | null = null;
-  const round = () => {
-    if (running) return;
-    running = runRetentionRound(deps)
-      .then((count) => {
-        if (count > 0) app.log.info({ count }, 'retention: players erased');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'retention round failed'))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(round, ROUND_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onReady', () => void round());
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  startRounds(app, {
+    name: 'retention',
+    intervalMs: ROUND_INTERVAL_MS,
+    round: async () => {
+      const count = await runRetentionRound(deps);
+      if (count > 0) app.log.info({ count }, 'retention: players erased');
+    },
   });
 }

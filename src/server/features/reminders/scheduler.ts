@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startRounds } from '../../rounds';
 import { runReminderRound, type ReminderDeps, type RemindersPlanned } from './service';
 
 const ROUND_INTERVAL_MS = 30_000;
@@ -10,20 +11,11 @@ const ROUND_INTERVAL_MS = 30_000;
  * reminder, so that later rounds look at the players changed since.
  */
 export function startReminderScheduler(app: FastifyInstance, deps: ReminderDeps): void {
-  let running: Promise<unknown> | null = null;
   const planned: RemindersPlanned = new Map();
-  const round = () => {
-    if (running) return;
-    running = runReminderRound(deps, planned)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'reminder round failed'))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(round, ROUND_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onReady', () => void round());
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-    deps.mailer.close();
+  startRounds(app, {
+    name: 'reminder',
+    intervalMs: ROUND_INTERVAL_MS,
+    round: () => runReminderRound(deps, planned),
+    afterLastRound: () => deps.mailer.close(),
   });
 }
