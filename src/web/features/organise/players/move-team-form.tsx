@@ -6,6 +6,7 @@ import { useTeamsAndLanguages } from '../../../api/teams-and-languages';
 import { useMovePlayer } from './api/move-player';
 import { useActionErrorText } from './action-error';
 import styles from './players.module.css';
+import { FormMessage, type FormMessageText } from './form-message';
 
 /**
  * Moves the player to another country team (and sales team) for the weeks not begun; weeks
@@ -22,7 +23,7 @@ export function MoveTeamForm({ detail }: { detail: PlayerDetail }) {
     player.salesTeam ? String(player.salesTeam.id) : '',
   );
   const [reason, setReason] = useState('');
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [message, setMessage] = useState<FormMessageText | null>(null);
 
   const teams = (options.data?.teams ?? [])
     .map((team) => ({ ...team, label: countryName(team.flag, team.name, i18n.language) }))
@@ -111,12 +112,7 @@ export function MoveTeamForm({ detail }: { detail: PlayerDetail }) {
               {move.isPending ? t('player.move.saving') : t('player.move.submit')}
             </button>
           </div>
-          <p role="status" className={styles.success}>
-            {message && !message.error ? message.text : null}
-          </p>
-          <p role="alert" className={styles.error}>
-            {message?.error ? message.text : null}
-          </p>
+          <FormMessage message={message} />
         </>
       )}
     </form>

@@ -4,6 +4,7 @@ import type { PlayerDetail } from '#shared/contracts/organise-players';
 import { useErrorText } from '../../../lib/use-error-message';
 import { useSignOutPlayer } from './api/sign-out-player';
 import styles from './players.module.css';
+import { FormMessage, type FormMessageText } from './form-message';
 
 /**
  * Signs the player out everywhere: for someone who left the company or lost the organiser role,
@@ -13,7 +14,7 @@ export function SignOutForm({ player }: { player: PlayerDetail['player'] }) {
   const { t } = useTranslation('organise-players');
   const signOut = useSignOutPlayer(player.id);
   const errorText = useErrorText();
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [message, setMessage] = useState<FormMessageText | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -39,12 +40,7 @@ export function SignOutForm({ player }: { player: PlayerDetail['player'] }) {
           {signOut.isPending ? t('player.signOut.saving') : t('player.signOut.submit')}
         </button>
       </div>
-      <p role="status" className={styles.success}>
-        {message && !message.error ? message.text : null}
-      </p>
-      <p role="alert" className={styles.error}>
-        {message?.error ? message.text : null}
-      </p>
+      <FormMessage message={message} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { useErrorText } from '../../../lib/use-error-message';
 import { useTimeLimitLabel } from '../../../lib/use-time-limit-label';
 import { useTimeDecision } from './api/time-factor';
 import styles from './players.module.css';
+import { FormMessage, type FormMessageText } from './form-message';
 
 /** The organiser's own zone: when a player asked, as the organiser's clock said. */
 const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -23,7 +24,7 @@ export function TimeFactorPanel({ detail }: { detail: PlayerDetail }) {
   const errorText = useErrorText();
   const label = useTimeLimitLabel();
   const [factor, setFactor] = useState(String(player.timeFactor));
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [message, setMessage] = useState<FormMessageText | null>(null);
   const open = timeRequest?.status === 'open';
   const number = (value: number) =>
     new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(value);
@@ -141,12 +142,7 @@ export function TimeFactorPanel({ detail }: { detail: PlayerDetail }) {
           </button>
         )}
       </div>
-      <p role="status" className={styles.success}>
-        {message && !message.error ? message.text : null}
-      </p>
-      <p role="alert" className={styles.error}>
-        {message?.error ? message.text : null}
-      </p>
+      <FormMessage message={message} />
     </section>
   );
 }
