@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -14,11 +15,16 @@ const shared = {
  */
 export default defineConfig({
   test: {
+    // A test file waits on its database, its HTTP round trips and the servers it spawns as often
+    // as it computes: one file per core. (Vitest's default, one less than the cores, ran the
+    // files one at a time on a 2-core machine.)
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
           ...shared,
           name: 'pglite',
+          globalSetup: ['tests/pglite-image.ts'],
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
         },
       },

@@ -55,6 +55,12 @@ export async function openDatabase(options: {
    */
   poolIdleMs?: number;
   dataDir: string | null;
+  /**
+   * An in-memory PGlite (`dataDir` null) starts from this data folder, as PGlite's
+   * `dumpDataDir` wrote it, instead of running initdb: the tests' migrated database, made once
+   * per run (tests/pglite-image.ts).
+   */
+  pgliteImage?: Blob;
   /** Told of each connection PostgreSQL dropped (terminated, restarted), for the log. */
   onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
@@ -119,7 +125,10 @@ export async function openDatabase(options: {
     await initialisePgliteFolder(dir);
     client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
   } else {
-    client = await PGlite.create({ startParams: PGLITE_START_PARAMS });
+    client = await PGlite.create({
+      startParams: PGLITE_START_PARAMS,
+      loadDataDir: options.pgliteImage,
+    });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   trackCommits(db);
@@ -148,7 +157,7 @@ const CONNECTION_LIFETIME_S = 600;
  * small season; what does not fit is read from the folder through the system's file cache. This
  * took the first start from about 405 to about 300 MB (ADR 0017).
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 /**
  * Creates PGlite's data folder `dir` when it is missing or empty, in a child process: PGlite's
