@@ -182,7 +182,7 @@ export async function reviewTranslations(
       tx,
       actor,
       {
-        action: 'translation.review',
+        action: 'translations.review',
         entityType: 'week',
         entityId: setNum,
         before: null,
