@@ -12,12 +12,8 @@ import type { QuestionRow } from '../../play/repository';
 import { writeAudit, type Actor } from '../audit/service';
 import * as repo from './repository';
 import { changeWeek, requireWeek, writeQuestion } from './service';
-import {
-  saveStatus,
-  textFingerprint,
-  textsFingerprint,
-  weekTranslations,
-} from './translation-status';
+import { textFingerprint, textsFingerprint } from './translation-readiness';
+import { saveStatus, weekTranslations } from './translation-status';
 import {
   englishOf,
   parseUnitId,

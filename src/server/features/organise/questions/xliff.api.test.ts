@@ -11,6 +11,7 @@ import {
 } from '../../../../../tests/organise-helpers';
 import { createPlayApp, registeredPlayer, type PlayApp } from '../../../../../tests/play-helpers';
 import type { ImportDetails } from '#shared/contracts/errors';
+import type { Warnings } from '#shared/contracts/organise';
 import type { OrganiserQuestion, WeekQuestions } from '#shared/contracts/organise-questions';
 import type { WeekTranslations, XliffImportResult } from '#shared/contracts/organise-translations';
 
@@ -339,5 +340,11 @@ describe('status and readiness per language', () => {
     expect(pl.players).toBe(1);
     expect(pl.missing).toEqual([]);
     expect(view.languages.find((entry) => entry.language === 'vi')!.players).toBe(0);
+
+    // The dashboard's warning says who waits for which translation.
+    const warnings = ok<Warnings>(await organiser.get('/api/organise/warnings?days=14'));
+    const week1 = warnings.warnings.find((warning) => warning.setNum === 1)!;
+    expect(week1.problems).toContainEqual({ slot: 5, problem: 'incomplete', languages: ['th'] });
+    expect(week1.languages).toEqual([{ language: 'th', players: 2, missing: [5] }]);
   });
 });

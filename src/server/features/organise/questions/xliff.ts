@@ -5,7 +5,7 @@ import { slotOf, type QuestionSlot } from '#shared/domain/question-review';
 import type { TargetLanguage } from '#shared/domain/translation-status';
 import { AppError } from '../../../http/errors';
 import type { QuestionRow } from '../../play/repository';
-import { inSlotOrder, statusOf, textFingerprint } from './translation-status';
+import { inSlotOrder, statusOf, textFingerprint } from './translation-readiness';
 
 /**
  * A week's questions as an XLIFF 2.0 document for one target language, and back (ADR 0040).
