@@ -260,6 +260,20 @@ describe('import', () => {
     }
   });
 
+  it('never stores a character reference to NUL or a lone surrogate (the parser drops them), never a 500', async () => {
+    const xml = await exportXliff(5, 'th');
+    const q1 = await question(5, 1);
+    for (const reference of ['&#0;', '&#xD800;']) {
+      const hostile = xml.replace(/<target>/, `<target>${reference}X${reference.length}`);
+      const result = ok<XliffImportResult>(await importXliff(5, 'th', hostile));
+      expect(result.units.find((unit) => unit.id === `q${q1.id}.text`)!.outcome).toBe('applied');
+      const stored = (await question(5, 1)).translations.th!.text;
+      expect(stored.startsWith(`X${reference.length}`)).toBe(true);
+      expect(stored.includes(String.fromCharCode(0))).toBe(false);
+      expect(stored).not.toMatch(/[\uD800-\uDFFF]/);
+    }
+  });
+
   it("refuses another language's or another week's file", async () => {
     const xml = await exportXliff(5, 'th');
     for (const [setNum, language] of [
