@@ -255,6 +255,17 @@ export interface QuestionTranslation {
   explanation?: string;
 }
 
+/**
+ * A translation's status as last recorded (ADR 0040). `source` and `target` are SHA-256
+ * fingerprints of the English and of this language's texts at the time: when either no longer
+ * matches, the status shown is derived from that (stale English, or an unreviewed edit).
+ */
+export interface TranslationStatusEntry {
+  state: 'translated' | 'reviewed';
+  source: string;
+  target: string;
+}
+
 /** One of a week's five questions (kind 'main', position 1–5) or its challenger (position 1). */
 export const questions = pgTable(
   'questions',
@@ -276,6 +287,14 @@ export const questions = pgTable(
     /** The organiser who approved it; null with an approval means loaded from a content file. */
     approvedBy: uuid('approved_by').references(() => players.id, { onDelete: 'set null' }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /**
+     * Per language other than English, where its translation stands (ADR 0040): translated or
+     * reviewed, with fingerprints of the English and of the translation it was given for.
+     */
+    translationStatus: jsonb('translation_status')
+      .$type<Record<string, TranslationStatusEntry>>()
+      .notNull()
+      .default({}),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

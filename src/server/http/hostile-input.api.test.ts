@@ -59,6 +59,7 @@ const season = ok<OrganiserSeason>(await organiser.get('/api/organise/season'));
 const week2 = ok<WeekQuestions>(await organiser.get('/api/organise/weeks/2/questions'));
 const question = week2.slots[0]!.question!;
 const exported = await organiser.get('/api/organise/weeks/2/questions/export?format=json');
+const xliff = await organiser.get('/api/organise/weeks/2/translations/th/xliff');
 
 /** Valid values for each route's path, query and body; anything not listed gets none. */
 const params: Record<string, string> = {
@@ -68,6 +69,7 @@ const params: Record<string, string> = {
   setNum: '2',
   slot: '1',
   playerId: ana.playerId,
+  language: 'th',
 };
 const queries: Record<string, Record<string, string>> = {
   '/login': { returnTo: '/leaderboard' },
@@ -116,6 +118,11 @@ const bodies: Record<string, unknown> = {
     content: exported.body,
     dryRun: true,
   },
+  'POST /api/organise/weeks/:setNum/translations/:language/xliff': {
+    content: xliff.body,
+    dryRun: true,
+  },
+  'POST /api/organise/weeks/:setNum/translations/:language/review': { slots: [1] },
   'POST /api/organise/players/:playerId/team': {
     teamId: th.id,
     salesTeamId: null,

@@ -43,6 +43,12 @@ export const IMPORT_PROBLEMS = [
   'slots',
   /** In a content file (JSON): `value` is where, `message` what. */
   'contentFile',
+  /** XLIFF: not well-formed XML (`row`: the line, `value`: what the parser found). */
+  'xml',
+  /** XLIFF: a DOCTYPE or entity declaration, refused unread (entity expansion, XXE). */
+  'xmlDoctype',
+  /** XLIFF: not an XLIFF 2.0 document for this week and language (`value`: what differs). */
+  'xliff',
   /** Anything else: `message` says what. */
   'other',
 ] as const;

@@ -157,6 +157,17 @@ export const warningsSchema = z.object({
       startsAt: z.string(),
       status: z.enum(['upcoming', 'open']),
       problems: z.array(weekProblemSchema),
+      /**
+       * Languages of registered players that lack a translation of some question (ADR 0040):
+       * how many players wait for which questions. Most players first.
+       */
+      languages: z.array(
+        z.object({
+          language: z.enum(LANGUAGES),
+          players: z.number().int(),
+          missing: z.array(slotSchema),
+        }),
+      ),
       /** The problems in English, for logs and e-mails. */
       message: z.string(),
     }),

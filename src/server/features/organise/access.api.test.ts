@@ -39,6 +39,10 @@ const endpoints: [Method, string][] = [
   ['POST', '/api/organise/weeks/1/questions/1/review'],
   ['GET', '/api/organise/weeks/1/questions/export'],
   ['POST', '/api/organise/weeks/1/questions/import'],
+  ['GET', '/api/organise/weeks/1/translations'],
+  ['POST', '/api/organise/weeks/1/translations/fr/review'],
+  ['GET', '/api/organise/weeks/1/translations/fr/xliff'],
+  ['POST', '/api/organise/weeks/1/translations/fr/xliff'],
   ['GET', '/api/organise/players'],
   ['GET', `/api/organise/players/${someone}`],
   ['POST', `/api/organise/players/${someone}/team`],
@@ -87,6 +91,7 @@ it('lists every /api/organise route the app serves', () => {
       .replace(/\/sales-teams\/1/, '/sales-teams/:id')
       .replace(/\/weeks\/1/, '/weeks/:setNum')
       .replace(/\/questions\/1/, '/questions/:slot')
+      .replace(/\/translations\/fr/, '/translations/:language')
       .replace(someone, ':playerId'),
   );
   expect(served.length).toBeGreaterThan(0);

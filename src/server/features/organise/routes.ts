@@ -7,6 +7,7 @@ import type { Guard, OrganiseDeps } from './organise-http';
 import { registerPlayerRoutes } from './players/routes';
 import { registerPrivacyRoutes } from './privacy/routes';
 import { registerQuestionRoutes } from './questions/routes';
+import { registerTranslationRoutes } from './questions/translation-routes';
 import { registerReportRoutes } from './reports/routes';
 import { registerSeasonRoutes } from './season/routes';
 import { registerTeamRoutes } from './teams/routes';
@@ -20,6 +21,7 @@ export function registerOrganiseRoutes(app: FastifyInstance, deps: OrganiseDeps)
   registerSeasonRoutes(typed, deps, guard);
   registerTeamRoutes(typed, deps, guard);
   registerQuestionRoutes(typed, deps, guard);
+  registerTranslationRoutes(typed, deps, guard);
   registerPlayerRoutes(typed, deps, guard);
   registerPrivacyRoutes(typed, deps, guard);
   registerReportRoutes(typed, deps, guard);

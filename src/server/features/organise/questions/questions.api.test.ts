@@ -229,6 +229,7 @@ describe('a week cannot open with unapproved or incomplete questions', () => {
           { slot: 3, problem: 'incomplete', languages: ['th', 'vi'] },
           { slot: 3, problem: 'draft', languages: [] },
         ],
+        languages: [],
         message: 'Week 2: question 3 is not translated into th, vi; question 3 is not approved.',
       },
     ]);

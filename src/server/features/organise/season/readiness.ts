@@ -10,6 +10,7 @@ import type { Database } from '../../../db/client';
 import type { QuestionRow } from '../../play/repository';
 import { findCurrentSeason, type CurrentSeason } from '../../season/repository';
 import { seasonZones } from './current-season';
+import { playersByLanguage, translationsView } from '../questions/translation-readiness';
 import * as repo from './repository';
 
 /** A stored question as the readiness rule (shared/domain/question-review.ts) takes it. */
@@ -37,10 +38,22 @@ export async function readinessByWeek(
 export async function warnings(db: Database, days: number, now: Date): Promise<Warnings> {
   const current = await findCurrentSeason(db);
   if (!current) return { days, warnings: [] };
-  const [zones, readiness] = await Promise.all([
+  const [zones, readiness, questionRows, counts] = await Promise.all([
     seasonZones(db, current),
     readinessByWeek(db, current),
+    repo.listSeasonQuestions(db, current.season.id),
+    playersByLanguage(db),
   ]);
+  // Per language with players, the questions they wait for (ADR 0040).
+  const waiting = (setNum: number) =>
+    translationsView(
+      setNum,
+      false,
+      questionRows.filter((row) => row.setNum === setNum),
+      counts,
+    )
+      .languages.filter((entry) => entry.players > 0 && entry.missing.length > 0)
+      .map(({ language, players, missing }) => ({ language, players, missing }));
   const horizon = now.getTime() + days * 86_400_000;
   return {
     days,
@@ -55,6 +68,7 @@ export async function warnings(db: Database, days: number, now: Date): Promise<W
           startsAt: span.startsAt.toISOString(),
           status,
           problems,
+          languages: waiting(week.setNum),
           message: `Week ${week.setNum}: ${problems.map(describeWeekProblem).join('; ')}.`,
         },
       ];

@@ -48,8 +48,20 @@ export function WarningsPanel({ timeZone }: { timeZone: string }) {
             </p>
             <ul>
               {warning.problems.map((problem) => (
-                <li key={String(problem.slot)}>
+                <li key={`${problem.slot}-${problem.problem}`}>
                   <ProblemText problem={problem} />
+                </li>
+              ))}
+              {warning.languages.map((entry) => (
+                <li key={entry.language}>
+                  {t('dashboard.warnings.waiting', {
+                    count: entry.players,
+                    language: languageName(entry.language, entry.language, i18n.language),
+                    slots: formatList(
+                      entry.missing.map((slot) => slotName(slot, t)),
+                      i18n.language,
+                    ),
+                  })}
                 </li>
               ))}
             </ul>

@@ -12,6 +12,7 @@ import styles from './questions.module.css';
 import { ReadinessPanel } from './readiness-panel';
 import { SlotList } from './slot-list';
 import { TransferPanel } from './transfer-panel';
+import { TranslationsPanel } from './translations-panel';
 import { WeekPicker } from './week-picker';
 import { Loading } from '../screen-states';
 
@@ -77,6 +78,7 @@ export function QuestionsPage() {
           <ReadinessPanel readiness={week.data.readiness} />
           <SlotList week={week.data} />
           <TransferPanel week={week.data} />
+          <TranslationsPanel week={week.data} />
         </>
       )}
     </div>

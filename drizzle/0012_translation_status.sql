@@ -1,0 +1,1 @@
+ALTER TABLE "questions" ADD COLUMN "translation_status" jsonb DEFAULT '{}'::jsonb NOT NULL;
