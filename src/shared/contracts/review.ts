@@ -26,6 +26,16 @@ export const reviewQuestionSchema = z.object({
   explanation: z.string().nullable(),
   /** The reference for it (study, guideline, product document); null when none. */
   source: z.string().nullable(),
+  /**
+   * A correction of the key after the week opened (ADR 0041): options accepted besides
+   * `correctOption`, or the question voided (it counts for nobody); null when never corrected.
+   */
+  correction: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('accepted'), options: z.array(z.string()) }),
+      z.object({ kind: z.literal('voided') }),
+    ])
+    .nullable(),
 });
 export type ReviewQuestion = z.infer<typeof reviewQuestionSchema>;
 

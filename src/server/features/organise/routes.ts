@@ -6,6 +6,7 @@ import { registerGapsRoutes } from './gaps/routes';
 import type { Guard, OrganiseDeps } from './organise-http';
 import { registerPlayerRoutes } from './players/routes';
 import { registerPrivacyRoutes } from './privacy/routes';
+import { registerCorrectionRoutes } from './questions/correction-routes';
 import { registerQuestionRoutes } from './questions/routes';
 import { registerReportRoutes } from './reports/routes';
 import { registerSeasonRoutes } from './season/routes';
@@ -20,6 +21,7 @@ export function registerOrganiseRoutes(app: FastifyInstance, deps: OrganiseDeps)
   registerSeasonRoutes(typed, deps, guard);
   registerTeamRoutes(typed, deps, guard);
   registerQuestionRoutes(typed, deps, guard);
+  registerCorrectionRoutes(typed, deps, guard);
   registerPlayerRoutes(typed, deps, guard);
   registerPrivacyRoutes(typed, deps, guard);
   registerReportRoutes(typed, deps, guard);

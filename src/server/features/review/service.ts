@@ -1,4 +1,5 @@
 import type { QuestionCategory } from '#shared/contracts/season';
+import { correctionOf } from '#shared/domain/answer-key';
 import type { ReviewQuestion, WeekReview } from '#shared/contracts/review';
 import { closedEverywhere } from '#shared/domain/calendar';
 import type { Language } from '#shared/domain/language';
@@ -27,6 +28,7 @@ function toReviewQuestion(
     answer,
     explanation: texts.explanation,
     source: row.source.trim() === '' ? null : row.source,
+    correction: correctionOf(row),
   };
 }
 
