@@ -32,8 +32,7 @@ export function challengerOutcomeOf(key: AnswerKey, option: string | null): Chal
 }
 
 /** What players are told about a corrected question; null when the key was never corrected. */
-export type KeyCorrection =
-  { kind: 'accepted'; options: string[] } | { kind: 'voided' } | null;
+export type KeyCorrection = { kind: 'accepted'; options: string[] } | { kind: 'voided' } | null;
 
 export function correctionOf(key: AnswerKey): KeyCorrection {
   if (key.voidedAt !== null) return { kind: 'voided' };

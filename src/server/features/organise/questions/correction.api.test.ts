@@ -121,7 +121,11 @@ beforeAll(async () => {
   const [q1, q2, q3, q4, q5] = week1.main as [SlotKey, SlotKey, SlotKey, SlotKey, SlotKey];
   t.clock.set(moments2025.week1Open);
   await play(ana, [q1.correct, q2.alt, q3.correct, q4.correct, q5.correct], 10);
-  await play(camille, week1.main.map((q) => q.correct), 40);
+  await play(
+    camille,
+    week1.main.map((q) => q.correct),
+    40,
+  );
   const somchaiAttempt = await play(
     somchai,
     [q1.correct, q2.other, q3.correct, q4.correct, q5.alt],
@@ -158,7 +162,11 @@ describe('a closed week', () => {
       }),
     );
     expect(preview.dryRun).toBe(true);
-    expect(preview.before).toEqual({ correct: week1.main[1]!.correct, accepted: [], voided: false });
+    expect(preview.before).toEqual({
+      correct: week1.main[1]!.correct,
+      accepted: [],
+      voided: false,
+    });
     expect(preview.after.accepted).toEqual([week1.main[1]!.alt]);
     // ana (a complete set: 1 point and a bigger bonus) and luis (timed out: 1 point, no bonus).
     expect(preview.players.map((p) => p.playerId).sort()).toEqual(
@@ -271,7 +279,11 @@ describe('a closed week', () => {
     expect(review.questions[4]!.correction).toEqual({ kind: 'voided' });
     expect(review.result!.correctCount).toBe(4);
     refused(
-      await correction(1, 5, { action: 'accept-option', option: week1.main[4]!.alt, reason: 'x y z' }),
+      await correction(1, 5, {
+        action: 'accept-option',
+        option: week1.main[4]!.alt,
+        reason: 'x y z',
+      }),
       409,
       'KEY_ALREADY_CORRECTED',
     );
@@ -282,7 +294,7 @@ describe('a closed week', () => {
     expect(gaps.questions.some((q) => q.setNum === 1 && q.slot === 5)).toBe(false);
   });
 
-  it("corrects the challenger: an accepted option gives +5 instead of the halving", async () => {
+  it('corrects the challenger: an accepted option gives +5 instead of the halving', async () => {
     const [somchaiRow] = await t.database.db
       .select()
       .from(attempts)

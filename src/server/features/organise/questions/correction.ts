@@ -4,15 +4,18 @@ import type {
   KeyCorrectionInput,
   KeyCorrectionResult,
 } from '#shared/contracts/key-correction';
-import {
-  accepts,
-  challengerOutcomeOf,
-  type AnswerKey,
-} from '#shared/domain/answer-key';
+import { accepts, challengerOutcomeOf, type AnswerKey } from '#shared/domain/answer-key';
 import { optionKeys, slotOf, type QuestionSlot } from '#shared/domain/question-review';
 import { weekScore } from '#shared/domain/scoring';
 import type { Database } from '../../../db/client';
-import { attempts, playerTotals, players, questions, teams, teamWeekStats } from '../../../db/schema';
+import {
+  attempts,
+  playerTotals,
+  players,
+  questions,
+  teams,
+  teamWeekStats,
+} from '../../../db/schema';
 import { AppError } from '../../../http/errors';
 import { mainSetPoints } from '../../play/closing';
 import type { AttemptRow, QuestionRow } from '../../play/repository';
@@ -112,165 +115,166 @@ export async function correctKey(
   now: Date,
 ): Promise<KeyCorrectionResult> {
   const dryRun = input.dryRun ?? false;
-  const outcome = await db
-    .transaction(async (tx) => {
-      // Before anything else, so that no play write holds a lock this transaction then waits
-      // for (see above). A dry run writes nothing and takes no lock.
-      if (!dryRun) await tx.execute(sql`lock table ${attempts} in exclusive mode`);
-      const { current } = await requireWeek(tx, setNum);
-      const seasonId = current.season.id;
-      await repo.lockWeek(tx, seasonId, setNum);
-      if (!(await repo.weekHasAttempts(tx, seasonId, setNum))) {
-        throw new AppError(
-          'KEY_NOT_CORRECTABLE',
-          `Nobody has played week ${setNum} yet: change the question itself instead.`,
-        );
-      }
-      const rows = await repo.findWeekQuestions(tx, seasonId, setNum);
-      const question = rows.find((row) => slotOf(row.kind, row.position) === slot);
-      if (!question)
-        throw new AppError('QUESTION_NOT_FOUND', `Week ${setNum} has no question in this slot.`);
-      const key = correctedKey(question, input, now);
-      const keys = new Map<number, AnswerKey>(
-        rows.map((row) => [row.id, row.id === question.id ? key : row]),
+  const outcome = await db.transaction(async (tx) => {
+    // Before anything else, so that no play write holds a lock this transaction then waits
+    // for (see above). A dry run writes nothing and takes no lock.
+    if (!dryRun) await tx.execute(sql`lock table ${attempts} in exclusive mode`);
+    const { current } = await requireWeek(tx, setNum);
+    const seasonId = current.season.id;
+    await repo.lockWeek(tx, seasonId, setNum);
+    if (!(await repo.weekHasAttempts(tx, seasonId, setNum))) {
+      throw new AppError(
+        'KEY_NOT_CORRECTABLE',
+        `Nobody has played week ${setNum} yet: change the question itself instead.`,
       );
+    }
+    const rows = await repo.findWeekQuestions(tx, seasonId, setNum);
+    const question = rows.find((row) => slotOf(row.kind, row.position) === slot);
+    if (!question)
+      throw new AppError('QUESTION_NOT_FOUND', `Week ${setNum} has no question in this slot.`);
+    const key = correctedKey(question, input, now);
+    const keys = new Map<number, AnswerKey>(
+      rows.map((row) => [row.id, row.id === question.id ? key : row]),
+    );
 
-      const weekAttempts = await tx
-        .select()
-        .from(attempts)
-        .where(and(eq(attempts.seasonId, seasonId), eq(attempts.setNum, setNum)));
-      const changes = weekAttempts.flatMap((attempt) => {
-        const after = rescoredAttempt(attempt, keys);
-        return after ? [{ attempt, after, delta: (after.weekScore ?? 0) - (attempt.weekScore ?? 0) }] : [];
-      });
-
-      const scored = changes.filter((change) => change.delta !== 0);
-      const playerIds = [...new Set(scored.map((change) => change.attempt.playerId))];
-      const teamIds = [...new Set(scored.map((change) => change.attempt.teamId))];
-      const [totals, teamWeeks, people, teamRows] = await Promise.all([
-        playerIds.length === 0
-          ? []
-          : tx
-              .select({ playerId: playerTotals.playerId, total: playerTotals.total })
-              .from(playerTotals)
-              .where(
-                and(eq(playerTotals.seasonId, seasonId), inArray(playerTotals.playerId, playerIds)),
-              ),
-        teamIds.length === 0
-          ? []
-          : tx
-              .select({ teamId: teamWeekStats.teamId, scoreSum: teamWeekStats.scoreSum })
-              .from(teamWeekStats)
-              .where(
-                and(
-                  eq(teamWeekStats.seasonId, seasonId),
-                  eq(teamWeekStats.setNum, setNum),
-                  inArray(teamWeekStats.teamId, teamIds),
-                ),
-              ),
-        playerIds.length === 0
-          ? []
-          : tx
-              .select({
-                id: players.id,
-                name: players.name,
-                givenName: players.givenName,
-                familyName: players.familyName,
-                email: players.email,
-              })
-              .from(players)
-              .where(inArray(players.id, playerIds)),
-        teamIds.length === 0
-          ? []
-          : tx
-              .select({ id: teams.id, name: teams.name, flag: teams.flag })
-              .from(teams)
-              .where(inArray(teams.id, teamIds)),
-      ]);
-      const sumOf = (pick: (change: (typeof scored)[number]) => boolean) =>
-        scored.filter(pick).reduce((total, change) => total + change.delta, 0);
-      const playerChanges = playerIds.map((playerId) => {
-        const before = totals.find((row) => row.playerId === playerId)?.total ?? 0;
-        const person = people.find((row) => row.id === playerId);
-        return {
-          playerId,
-          name: person ? displayName(person) : '—',
-          total: { before, after: before + sumOf((c) => c.attempt.playerId === playerId) },
-        };
-      });
-      const teamChanges = teamIds.map((teamId) => {
-        const before = teamWeeks.find((row) => row.teamId === teamId)?.scoreSum ?? 0;
-        const team = teamRows.find((row) => row.id === teamId);
-        return {
-          teamId,
-          name: team?.name ?? '—',
-          flag: team?.flag ?? '',
-          scoreSum: { before, after: before + sumOf((c) => c.attempt.teamId === teamId) },
-        };
-      });
-      const result: KeyCorrectionResult = {
-        dryRun,
-        slot,
-        before: keyView(question),
-        after: keyView(key),
-        attemptsChanged: changes.length,
-        players: playerChanges,
-        teams: teamChanges,
-      };
-      if (dryRun) return result;
-
-      // The key, and the week's key version on its six questions (play's writes check it).
-      await tx
-        .update(questions)
-        .set({ acceptedOptions: [...key.acceptedOptions], voidedAt: key.voidedAt as Date | null })
-        .where(eq(questions.id, question.id));
-      await tx
-        .update(questions)
-        .set({ keyVersion: sql`${questions.keyVersion} + 1` })
-        .where(and(eq(questions.seasonId, seasonId), eq(questions.setNum, setNum)));
-      for (const { attempt, after, delta } of changes) {
-        await tx
-          .update(attempts)
-          .set({
-            answers: after.answers,
-            correctCount: after.correctCount,
-            mainScore: after.mainScore,
-            challengerCorrect: after.challengerCorrect,
-            weekScore: after.weekScore,
-          })
-          .where(eq(attempts.id, attempt.id));
-        // The difference only; the time and the last submission stay as they were.
-        if (delta !== 0) {
-          await recordScore(tx, attempt, {
-            scoreDelta: delta,
-            timeMs: 0,
-            played: false,
-            at: attempt.finishedAt!,
-          });
-        }
-      }
-      // Totals of players and teams before and after; player ids only, as the log keeps ids.
-      const figures = (side: 'before' | 'after') => ({
-        key: side === 'before' ? result.before : result.after,
-        players: playerChanges.map((p) => ({ playerId: p.playerId, total: p.total[side] })),
-        teams: teamChanges.map((t) => ({ teamId: t.teamId, setNum, scoreSum: t.scoreSum[side] })),
-      });
-      await writeAudit(
-        tx,
-        actor,
-        {
-          action: input.action === 'void' ? 'question.void' : 'question.accept-option',
-          entityType: 'question',
-          entityId: `${setNum}/${slot}`,
-          before: figures('before'),
-          after: { ...figures('after'), attemptsChanged: changes.length },
-          reason: input.reason,
-        },
-        now,
-      );
-      await notifyContentChanged(tx);
-      await notifyStandingsChanged(tx, seasonId);
-      return result;
+    const weekAttempts = await tx
+      .select()
+      .from(attempts)
+      .where(and(eq(attempts.seasonId, seasonId), eq(attempts.setNum, setNum)));
+    const changes = weekAttempts.flatMap((attempt) => {
+      const after = rescoredAttempt(attempt, keys);
+      return after
+        ? [{ attempt, after, delta: (after.weekScore ?? 0) - (attempt.weekScore ?? 0) }]
+        : [];
     });
+
+    const scored = changes.filter((change) => change.delta !== 0);
+    const playerIds = [...new Set(scored.map((change) => change.attempt.playerId))];
+    const teamIds = [...new Set(scored.map((change) => change.attempt.teamId))];
+    const [totals, teamWeeks, people, teamRows] = await Promise.all([
+      playerIds.length === 0
+        ? []
+        : tx
+            .select({ playerId: playerTotals.playerId, total: playerTotals.total })
+            .from(playerTotals)
+            .where(
+              and(eq(playerTotals.seasonId, seasonId), inArray(playerTotals.playerId, playerIds)),
+            ),
+      teamIds.length === 0
+        ? []
+        : tx
+            .select({ teamId: teamWeekStats.teamId, scoreSum: teamWeekStats.scoreSum })
+            .from(teamWeekStats)
+            .where(
+              and(
+                eq(teamWeekStats.seasonId, seasonId),
+                eq(teamWeekStats.setNum, setNum),
+                inArray(teamWeekStats.teamId, teamIds),
+              ),
+            ),
+      playerIds.length === 0
+        ? []
+        : tx
+            .select({
+              id: players.id,
+              name: players.name,
+              givenName: players.givenName,
+              familyName: players.familyName,
+              email: players.email,
+            })
+            .from(players)
+            .where(inArray(players.id, playerIds)),
+      teamIds.length === 0
+        ? []
+        : tx
+            .select({ id: teams.id, name: teams.name, flag: teams.flag })
+            .from(teams)
+            .where(inArray(teams.id, teamIds)),
+    ]);
+    const sumOf = (pick: (change: (typeof scored)[number]) => boolean) =>
+      scored.filter(pick).reduce((total, change) => total + change.delta, 0);
+    const playerChanges = playerIds.map((playerId) => {
+      const before = totals.find((row) => row.playerId === playerId)?.total ?? 0;
+      const person = people.find((row) => row.id === playerId);
+      return {
+        playerId,
+        name: person ? displayName(person) : '—',
+        total: { before, after: before + sumOf((c) => c.attempt.playerId === playerId) },
+      };
+    });
+    const teamChanges = teamIds.map((teamId) => {
+      const before = teamWeeks.find((row) => row.teamId === teamId)?.scoreSum ?? 0;
+      const team = teamRows.find((row) => row.id === teamId);
+      return {
+        teamId,
+        name: team?.name ?? '—',
+        flag: team?.flag ?? '',
+        scoreSum: { before, after: before + sumOf((c) => c.attempt.teamId === teamId) },
+      };
+    });
+    const result: KeyCorrectionResult = {
+      dryRun,
+      slot,
+      before: keyView(question),
+      after: keyView(key),
+      attemptsChanged: changes.length,
+      players: playerChanges,
+      teams: teamChanges,
+    };
+    if (dryRun) return result;
+
+    // The key, and the week's key version on its six questions (play's writes check it).
+    await tx
+      .update(questions)
+      .set({ acceptedOptions: [...key.acceptedOptions], voidedAt: key.voidedAt as Date | null })
+      .where(eq(questions.id, question.id));
+    await tx
+      .update(questions)
+      .set({ keyVersion: sql`${questions.keyVersion} + 1` })
+      .where(and(eq(questions.seasonId, seasonId), eq(questions.setNum, setNum)));
+    for (const { attempt, after, delta } of changes) {
+      await tx
+        .update(attempts)
+        .set({
+          answers: after.answers,
+          correctCount: after.correctCount,
+          mainScore: after.mainScore,
+          challengerCorrect: after.challengerCorrect,
+          weekScore: after.weekScore,
+        })
+        .where(eq(attempts.id, attempt.id));
+      // The difference only; the time and the last submission stay as they were.
+      if (delta !== 0) {
+        await recordScore(tx, attempt, {
+          scoreDelta: delta,
+          timeMs: 0,
+          played: false,
+          at: attempt.finishedAt!,
+        });
+      }
+    }
+    // Totals of players and teams before and after; player ids only, as the log keeps ids.
+    const figures = (side: 'before' | 'after') => ({
+      key: side === 'before' ? result.before : result.after,
+      players: playerChanges.map((p) => ({ playerId: p.playerId, total: p.total[side] })),
+      teams: teamChanges.map((t) => ({ teamId: t.teamId, setNum, scoreSum: t.scoreSum[side] })),
+    });
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: input.action === 'void' ? 'question.void' : 'question.accept-option',
+        entityType: 'question',
+        entityId: `${setNum}/${slot}`,
+        before: figures('before'),
+        after: { ...figures('after'), attemptsChanged: changes.length },
+        reason: input.reason,
+      },
+      now,
+    );
+    await notifyContentChanged(tx);
+    await notifyStandingsChanged(tx, seasonId);
+    return result;
+  });
   return outcome;
 }
