@@ -224,6 +224,23 @@ describe('a closed week', () => {
       players: expect.arrayContaining([{ playerId: ana.playerId, total: 583 }]),
       teams: expect.arrayContaining([{ teamId: spain.teamId, setNum: 1, scoreSum: 583 }]),
     });
+    // The dashboard's hardest questions count both options as correct now.
+    const board = ok<{
+      questions: {
+        slot: number | string;
+        correct: number;
+        options: { key: string; correct: boolean }[];
+      }[];
+    }>(await organiser.get('/api/organise/weeks/1/dashboard'));
+    const second = board.questions.find((q) => q.slot === 2)!;
+    expect(
+      second.options
+        .filter((o) => o.correct)
+        .map((o) => o.key)
+        .sort(),
+    ).toEqual([week1.main[1]!.correct, week1.main[1]!.alt].sort());
+    // camille (the correct option), ana and luis (the option accepted); somchai chose another.
+    expect(second.correct).toBe(3);
     // Ids only: no names or e-mail addresses beyond the actor the log always keeps.
     expect(JSON.stringify([entry!.before, entry!.after])).not.toMatch(/@|Ana|Luis/);
   });
