@@ -1,4 +1,3 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type {
   AnswerKeyView,
   KeyCorrectionInput,
@@ -8,14 +7,6 @@ import { accepts, challengerOutcomeOf, type AnswerKey } from '#shared/domain/ans
 import { optionKeys, slotOf, type QuestionSlot } from '#shared/domain/question-review';
 import { weekScore } from '#shared/domain/scoring';
 import type { Database } from '../../../db/client';
-import {
-  attempts,
-  playerTotals,
-  players,
-  questions,
-  teams,
-  teamWeekStats,
-} from '../../../db/schema';
 import { AppError } from '../../../http/errors';
 import { mainSetPoints } from '../../play/closing';
 import type { AttemptRow, QuestionRow } from '../../play/repository';
@@ -23,6 +14,7 @@ import { notifyContentChanged } from '../../season/content-cache';
 import { recordScore } from '../../standings/aggregates';
 import { notifyStandingsChanged } from '../../standings/repository';
 import { displayName, writeAudit, type Actor } from '../audit/service';
+import * as store from './correction-repository';
 import * as repo from './repository';
 import { requireWeek } from './service';
 
@@ -115,10 +107,10 @@ export async function correctKey(
   now: Date,
 ): Promise<KeyCorrectionResult> {
   const dryRun = input.dryRun ?? false;
-  const outcome = await db.transaction(async (tx) => {
-    // Before anything else, so that no play write holds a lock this transaction then waits
-    // for (see above). A dry run writes nothing and takes no lock.
-    if (!dryRun) await tx.execute(sql`lock table ${attempts} in exclusive mode`);
+  return db.transaction(async (tx) => {
+    // Before anything else, so that no play write holds a lock this transaction then waits for
+    // (see above). A dry run writes nothing and takes no lock.
+    if (!dryRun) await store.lockAttemptWrites(tx);
     const { current } = await requireWeek(tx, setNum);
     const seasonId = current.season.id;
     await repo.lockWeek(tx, seasonId, setNum);
@@ -137,59 +129,20 @@ export async function correctKey(
       rows.map((row) => [row.id, row.id === question.id ? key : row]),
     );
 
-    const weekAttempts = await tx
-      .select()
-      .from(attempts)
-      .where(and(eq(attempts.seasonId, seasonId), eq(attempts.setNum, setNum)));
-    const changes = weekAttempts.flatMap((attempt) => {
+    const changes = (await store.findWeekAttempts(tx, seasonId, setNum)).flatMap((attempt) => {
       const after = rescoredAttempt(attempt, keys);
       return after
         ? [{ attempt, after, delta: (after.weekScore ?? 0) - (attempt.weekScore ?? 0) }]
         : [];
     });
-
     const scored = changes.filter((change) => change.delta !== 0);
     const playerIds = [...new Set(scored.map((change) => change.attempt.playerId))];
     const teamIds = [...new Set(scored.map((change) => change.attempt.teamId))];
     const [totals, teamWeeks, people, teamRows] = await Promise.all([
-      playerIds.length === 0
-        ? []
-        : tx
-            .select({ playerId: playerTotals.playerId, total: playerTotals.total })
-            .from(playerTotals)
-            .where(
-              and(eq(playerTotals.seasonId, seasonId), inArray(playerTotals.playerId, playerIds)),
-            ),
-      teamIds.length === 0
-        ? []
-        : tx
-            .select({ teamId: teamWeekStats.teamId, scoreSum: teamWeekStats.scoreSum })
-            .from(teamWeekStats)
-            .where(
-              and(
-                eq(teamWeekStats.seasonId, seasonId),
-                eq(teamWeekStats.setNum, setNum),
-                inArray(teamWeekStats.teamId, teamIds),
-              ),
-            ),
-      playerIds.length === 0
-        ? []
-        : tx
-            .select({
-              id: players.id,
-              name: players.name,
-              givenName: players.givenName,
-              familyName: players.familyName,
-              email: players.email,
-            })
-            .from(players)
-            .where(inArray(players.id, playerIds)),
-      teamIds.length === 0
-        ? []
-        : tx
-            .select({ id: teams.id, name: teams.name, flag: teams.flag })
-            .from(teams)
-            .where(inArray(teams.id, teamIds)),
+      store.findPlayerTotals(tx, seasonId, playerIds),
+      store.findTeamWeekSums(tx, { seasonId, setNum }, teamIds),
+      repo.findPeople(tx, playerIds),
+      store.findTeams(tx, teamIds),
     ]);
     const sumOf = (pick: (change: (typeof scored)[number]) => boolean) =>
       scored.filter(pick).reduce((total, change) => total + change.delta, 0);
@@ -223,26 +176,12 @@ export async function correctKey(
     };
     if (dryRun) return result;
 
-    // The key, and the week's key version on its six questions (play's writes check it).
-    await tx
-      .update(questions)
-      .set({ acceptedOptions: [...key.acceptedOptions], voidedAt: key.voidedAt as Date | null })
-      .where(eq(questions.id, question.id));
-    await tx
-      .update(questions)
-      .set({ keyVersion: sql`${questions.keyVersion} + 1` })
-      .where(and(eq(questions.seasonId, seasonId), eq(questions.setNum, setNum)));
+    await store.writeKey(tx, question, {
+      acceptedOptions: [...key.acceptedOptions],
+      voidedAt: key.voidedAt === null ? null : new Date(key.voidedAt),
+    });
     for (const { attempt, after, delta } of changes) {
-      await tx
-        .update(attempts)
-        .set({
-          answers: after.answers,
-          correctCount: after.correctCount,
-          mainScore: after.mainScore,
-          challengerCorrect: after.challengerCorrect,
-          weekScore: after.weekScore,
-        })
-        .where(eq(attempts.id, attempt.id));
+      await store.writeRescored(tx, attempt.id, after);
       // The difference only; the time and the last submission stay as they were.
       if (delta !== 0) {
         await recordScore(tx, attempt, {
@@ -276,5 +215,4 @@ export async function correctKey(
     await notifyStandingsChanged(tx, seasonId);
     return result;
   });
-  return outcome;
 }
