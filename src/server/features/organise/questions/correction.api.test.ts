@@ -243,6 +243,15 @@ describe('a closed week', () => {
     expect(second.correct).toBe(3);
     // Ids only: no names or e-mail addresses beyond the actor the log always keeps.
     expect(JSON.stringify([entry!.before, entry!.after])).not.toMatch(/@|Ana|Luis/);
+    // The entry is about ana: her data export holds it; camille's, whose total stayed, does not.
+    const exported = async (player: Player) =>
+      ok<{ audit: { action: string; role: string }[] }>(
+        await t.app.inject({ url: '/api/me/export', headers: { cookie: player.cookie } }),
+      ).audit;
+    expect(await exported(ana)).toContainEqual(
+      expect.objectContaining({ action: 'question.accept-option', role: 'subject' }),
+    );
+    expect((await exported(camille)).map((e) => e.action)).not.toContain('question.accept-option');
   });
 
   it('refuses to accept it again, the correct option, an unknown option or no reason', async () => {
