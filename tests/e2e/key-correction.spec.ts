@@ -31,15 +31,27 @@ holdForThisFile('port-plus-4');
 
 let server: OwnServer | null = null;
 const startServer = async (clockStart: string) => {
+  // week-close.spec.ts, which had the port before, does not wait for its server to end.
+  await expect
+    .poll(
+      async () =>
+        (await fetch(`${ORIGIN}/health/live`, { signal: AbortSignal.timeout(2000) }).catch(
+          () => null,
+        )) === null,
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toBe(true);
   server = await startOwnServer(PORT, {
     E2E_DATA_DIR: dataDir,
     SEASON_FILE: 'content/seasons/2025.json',
     CLOCK_START: clockStart,
   });
 };
-test.afterAll(async () => {
+const stopServer = async () => {
   await server?.stop();
-});
+  server = null;
+};
+test.afterAll(stopServer);
 
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -50,7 +62,7 @@ test('an organiser accepts a second option, and the player sees it on the review
 }) => {
   await startServer('2025-02-05T10:00:00Z');
   await playOpenWeekThroughApi(browser, ORIGIN, 'Ana García', 'es');
-  await server!.stop();
+  await stopServer();
   await startServer('2025-02-08T12:00:00Z');
 
   // What Ana answered, from her review: the first question she got wrong is the one corrected.
@@ -113,4 +125,6 @@ test('an organiser accepts a second option, and the player sees it on the review
     await question.screenshot({ path: `test-results/key-correction-review-${viewport.width}.png` });
   }
   await player.close();
+  // Ended here, before the lock on the port is released to week-close.spec.ts.
+  await stopServer();
 });
