@@ -59,7 +59,8 @@ export const weekReviewSchema = z.object({
   questions: z.array(reviewQuestionSchema),
   challenger: z.object({
     /** 'not-taken' also for a week not played: the question is shown all the same. */
-    outcome: z.enum(['not-taken', 'correct', 'wrong', 'timed-out']),
+    /** 'voided': taken, then voided by a correction, so it neither added nor halved (ADR 0041). */
+    outcome: z.enum(['not-taken', 'correct', 'wrong', 'timed-out', 'voided']),
     question: reviewQuestionSchema.nullable(),
   }),
 });

@@ -32,8 +32,12 @@ function toReviewQuestion(
   };
 }
 
-function challengerOutcome(attempt: playRepo.AttemptRow | undefined) {
+function challengerOutcome(
+  attempt: playRepo.AttemptRow | undefined,
+  question: playRepo.QuestionRow | undefined,
+) {
   if (!attempt || attempt.challengerCorrect === null) return 'not-taken' as const;
+  if (question?.voidedAt) return 'voided' as const;
   if (attempt.challengerCorrect) return 'correct' as const;
   return attempt.challengerOption === null ? ('timed-out' as const) : ('wrong' as const);
 }
@@ -72,7 +76,7 @@ export async function weekReview(
   const answerTo = (id: number) =>
     played?.answers.find((answer) => answer.questionId === id)?.option ?? null;
   const challenger = rows.find((row) => row.kind === 'challenger');
-  const outcome = challengerOutcome(played);
+  const outcome = challengerOutcome(played, challenger);
   return {
     setNum,
     eventId: week.eventId,

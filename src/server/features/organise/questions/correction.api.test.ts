@@ -354,6 +354,7 @@ describe('a closed week', () => {
       await t.app.inject({ url: '/api/weeks/1/review', headers: { cookie: somchai.cookie } }),
     );
     expect(review.challenger.question!.correction).toEqual({ kind: 'voided' });
+    expect(review.challenger.outcome).toBe('voided');
     await expectEverythingRecomputes();
   });
 
