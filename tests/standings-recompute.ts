@@ -409,7 +409,8 @@ export const closesAt = (week: Parameters<typeof weekWindow>[0], timeZone: strin
 
 /**
  * The scores the standings add up, checked against the answers they come from: every attempt
- * re-scored from its raw answers (the option given, the question's correct option, the server's
+ * re-scored from its raw answers (the option given, the options the question's key accepts —
+ * its correct option and those a correction accepted, none once voided (ADR 0041) — the server's
  * times) by a plain computation written from the rule (1 point per correct answer, the speed bonus,
  * the challenger's +5 or halving), not by the production scoring, and compared with the stored
  * figures (answered, correct, elapsed, main and week score). Also the rules a stored attempt must
@@ -420,9 +421,21 @@ export const closesAt = (week: Parameters<typeof weekWindow>[0], timeZone: strin
 export async function attemptsAgainstTheirAnswers(db: Database, now: Date): Promise<string[]> {
   const [rows, questionRows] = await Promise.all([
     db.select().from(attempts),
-    db.select({ id: questions.id, correctOption: questions.correctOption }).from(questions),
+    db
+      .select({
+        id: questions.id,
+        correctOption: questions.correctOption,
+        acceptedOptions: questions.acceptedOptions,
+        voidedAt: questions.voidedAt,
+      })
+      .from(questions),
   ]);
-  const correctOf = new Map(questionRows.map((q) => [q.id, q.correctOption]));
+  const correctOf = new Map(
+    questionRows.map((q) => [
+      q.id,
+      { options: q.voidedAt ? [] : [q.correctOption, ...q.acceptedOptions], voided: !!q.voidedAt },
+    ]),
+  );
   const out: string[] = [];
   for (const attempt of rows) {
     const key = `attempt ${attempt.id} (week ${attempt.setNum})`;
@@ -440,7 +453,11 @@ export async function attemptsAgainstTheirAnswers(db: Database, now: Date): Prom
 const PLAY_MS = 300_000;
 const GRACE_MS = 2_000;
 
-function rescore(attempt: typeof attempts.$inferSelect, correctOf: Map<number, string>, now: Date) {
+function rescore(
+  attempt: typeof attempts.$inferSelect,
+  correctOf: Map<number, { options: string[]; voided: boolean }>,
+  now: Date,
+) {
   const rules: string[] = [];
   const started = attempt.startedAt.getTime();
   const deadline = attempt.deadlineAt.getTime();
@@ -456,7 +473,7 @@ function rescore(attempt: typeof attempts.$inferSelect, correctOf: Map<number, s
       rules.push(`answer ${answer.position} to another question`);
     if (at < started || at > deadline + GRACE_MS)
       rules.push(`answer ${answer.position} outside its time (${answer.answeredAt})`);
-    const right = correctOf.get(answer.questionId) === answer.option;
+    const right = correctOf.get(answer.questionId)!.options.includes(answer.option);
     if (right !== answer.correct) rules.push(`answer ${answer.position} marked ${answer.correct}`);
     if (right) correct += 1;
     last = Math.max(last, at);
@@ -498,8 +515,15 @@ function rescore(attempt: typeof attempts.$inferSelect, correctOf: Map<number, s
     const answeredAt = attempt.challengerAnsweredAt?.getTime();
     if (answeredAt !== undefined && answeredAt > challengerDeadline + GRACE_MS)
       rules.push('challenger answered after its deadline');
-    if (answeredAt !== undefined && attempt.challengerOption !== null) {
-      const right = correctOf.get(attempt.challengerQuestionId!) === attempt.challengerOption;
+    const challengerKey = correctOf.get(attempt.challengerQuestionId!)!;
+    if (challengerKey.voided && attempt.challengerCorrect !== null) {
+      // A voided challenger counts for nobody: neither +5 nor the halving.
+      week = main;
+      if (attempt.challengerCorrect) rules.push('voided challenger marked correct');
+    } else if (answeredAt !== undefined && attempt.challengerOption !== null) {
+      const right = challengerKey.options.includes(attempt.challengerOption);
+      if (attempt.challengerCorrect !== null && attempt.challengerCorrect !== right)
+        rules.push(`challenger marked ${attempt.challengerCorrect}`);
       week = right ? main + 500 : Math.floor(main / 2);
     } else if (now.getTime() > challengerDeadline + GRACE_MS) {
       week = Math.floor(main / 2);

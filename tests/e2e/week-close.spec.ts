@@ -5,6 +5,7 @@ import type { Attempt, CurrentWeek } from '#shared/contracts/play';
 import {
   DESKTOP,
   expectNoAxeViolations,
+  holdForThisFile,
   openPlayerPage,
   PHONE,
   registerThroughApi,
@@ -29,6 +30,8 @@ const CLOSES_AT = Date.parse('2025-02-07T22:59:59.999Z');
 const CLOCK_START = new Date(CLOSES_AT + 1 - 200_000).toISOString();
 
 test.use({ baseURL: ORIGIN });
+// key-correction.spec.ts starts its own server on the same port.
+holdForThisFile('port-plus-4');
 // Up to three minutes of waiting for the close on a quiet machine, where the server boots fast.
 test.describe.configure({ timeout: 300_000 });
 

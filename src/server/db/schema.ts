@@ -296,6 +296,20 @@ export const questions = pgTable(
       .notNull()
       .default({}),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A corrected answer key (ADR 0041): options accepted besides `correct_option` after the
+     * week opened, and when the question was voided (it then counts for nobody).
+     */
+    acceptedOptions: jsonb('accepted_options')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    voidedAt: timestamp('voided_at', { withTimezone: true, precision: 3 }),
+    /**
+     * The week's answer-key version, the same on its six questions, raised by each correction:
+     * play's lock-free writes check it, so none marks an answer with an older key (ADR 0041).
+     */
+    keyVersion: smallint('key_version').notNull().default(0),
   },
   (table) => [
     uniqueIndex('questions_slot').on(table.seasonId, table.setNum, table.kind, table.position),

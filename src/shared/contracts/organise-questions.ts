@@ -32,6 +32,10 @@ export const organiserQuestionSchema = z.object({
   slot: slotSchema,
   category: z.enum(QUESTION_CATEGORIES),
   correct: z.string(),
+  /** Options a correction accepted besides `correct`, after the week was played (ADR 0041). */
+  accepted: z.array(z.string()),
+  /** Voided by a correction: it counts for nobody (ADR 0041). */
+  voided: z.boolean(),
   source: z.string(),
   optionKeys: z.array(z.string()),
   /** Every language that has any text; a missing language is absent. */

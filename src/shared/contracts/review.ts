@@ -26,6 +26,16 @@ export const reviewQuestionSchema = z.object({
   explanation: z.string().nullable(),
   /** The reference for it (study, guideline, product document); null when none. */
   source: z.string().nullable(),
+  /**
+   * A correction of the key after the week opened (ADR 0041): options accepted besides
+   * `correctOption`, or the question voided (it counts for nobody); null when never corrected.
+   */
+  correction: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('accepted'), options: z.array(z.string()) }),
+      z.object({ kind: z.literal('voided') }),
+    ])
+    .nullable(),
 });
 export type ReviewQuestion = z.infer<typeof reviewQuestionSchema>;
 
@@ -49,7 +59,8 @@ export const weekReviewSchema = z.object({
   questions: z.array(reviewQuestionSchema),
   challenger: z.object({
     /** 'not-taken' also for a week not played: the question is shown all the same. */
-    outcome: z.enum(['not-taken', 'correct', 'wrong', 'timed-out']),
+    /** 'voided': taken, then voided by a correction, so it neither added nor halved (ADR 0041). */
+    outcome: z.enum(['not-taken', 'correct', 'wrong', 'timed-out', 'voided']),
     question: reviewQuestionSchema.nullable(),
   }),
 });

@@ -37,6 +37,7 @@ const endpoints: [Method, string][] = [
   ['GET', '/api/organise/weeks/1/questions'],
   ['PUT', '/api/organise/weeks/1/questions/1'],
   ['POST', '/api/organise/weeks/1/questions/1/review'],
+  ['POST', '/api/organise/weeks/1/questions/1/correction'],
   ['GET', '/api/organise/weeks/1/questions/export'],
   ['POST', '/api/organise/weeks/1/questions/import'],
   ['GET', '/api/organise/weeks/1/translations'],

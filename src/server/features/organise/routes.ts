@@ -6,6 +6,7 @@ import { registerGapsRoutes } from './gaps/routes';
 import type { Guard, OrganiseDeps } from './organise-http';
 import { registerPlayerRoutes } from './players/routes';
 import { registerPrivacyRoutes } from './privacy/routes';
+import { registerCorrectionRoutes } from './questions/correction-routes';
 import { registerQuestionRoutes } from './questions/routes';
 import { registerTranslationRoutes } from './questions/translation-routes';
 import { registerReportRoutes } from './reports/routes';
@@ -22,6 +23,7 @@ export function registerOrganiseRoutes(app: FastifyInstance, deps: OrganiseDeps)
   registerTeamRoutes(typed, deps, guard);
   registerQuestionRoutes(typed, deps, guard);
   registerTranslationRoutes(typed, deps, guard);
+  registerCorrectionRoutes(typed, deps, guard);
   registerPlayerRoutes(typed, deps, guard);
   registerPrivacyRoutes(typed, deps, guard);
   registerReportRoutes(typed, deps, guard);

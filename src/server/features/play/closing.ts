@@ -1,5 +1,11 @@
 import { oldestOpenDeadline, pastGrace } from '#shared/domain/play-clock';
-import { mainSetScore, QUESTIONS_PER_WEEK, weekScore } from '#shared/domain/scoring';
+import { challengerOutcomeOf } from '#shared/domain/answer-key';
+import {
+  mainSetScore,
+  QUESTIONS_PER_WEEK,
+  weekScore,
+  type ChallengerOutcome,
+} from '#shared/domain/scoring';
 import { timeUsedMs } from '#shared/domain/time-used';
 import { afterCommit, type Database } from '../../db/client';
 import { recordScore } from '../standings/aggregates';
@@ -13,6 +19,31 @@ import type { PlayDeps } from './play-deps';
  */
 
 /**
+ * The main set's points with `answers` as marked: 1 a correct answer, and the speed bonus of a
+ * complete set, measured to its last answer. Scoring and a correction of the key (ADR 0041)
+ * both count this way.
+ */
+export function mainSetPoints(
+  attempt: Pick<repo.AttemptRow, 'startedAt' | 'timePercent'>,
+  answers: readonly StoredAnswer[],
+): { correct: number; mainScore: number; lastAnswerAt: number } {
+  const last = answers.reduce(
+    (latest, a) => Math.max(latest, Date.parse(a.answeredAt)),
+    attempt.startedAt.getTime(),
+  );
+  const correct = answers.filter((a) => a.correct).length;
+  // An incomplete set earns no speed bonus, timed out or not.
+  const mainScore = mainSetScore({
+    correct,
+    elapsedSeconds: (last - attempt.startedAt.getTime()) / 1000,
+    timedOut: answers.length !== QUESTIONS_PER_WEEK,
+    // Measured on the player's own allowance, as the attempt started with it (ADR 0037).
+    timePercent: attempt.timePercent,
+  });
+  return { correct, mainScore, lastAnswerAt: last };
+}
+
+/**
  * What scoring the main set with `answers` writes (the last answer may arrive with the score).
  * Unanswered questions score 0 and cost the speed bonus, whether the time ran out or the player
  * stopped early; only the first is a time-out (ADR 0014): a set finished before its deadline is
@@ -23,20 +54,8 @@ function mainSetResult(
   answers: StoredAnswer[],
   now: Date,
 ): repo.MainSetResult & { finishedAt: Date; elapsedMs: number; mainScore: number } {
-  const last = answers.reduce(
-    (latest, a) => Math.max(latest, Date.parse(a.answeredAt)),
-    attempt.startedAt.getTime(),
-  );
-  const correct = answers.filter((a) => a.correct).length;
+  const { correct, mainScore: main, lastAnswerAt: last } = mainSetPoints(attempt, answers);
   const complete = answers.length === QUESTIONS_PER_WEEK;
-  // An incomplete set earns no speed bonus, timed out or not.
-  const main = mainSetScore({
-    correct,
-    elapsedSeconds: (last - attempt.startedAt.getTime()) / 1000,
-    timedOut: !complete,
-    // Measured on the player's own allowance, as the attempt started with it (ADR 0037).
-    timePercent: attempt.timePercent,
-  });
   // A time-out's time is the time it used (up to its deadline), never 0: it counts in the
   // player's and the team's time figures as the slow set it was. The set ended then.
   const elapsedMs = timeUsedMs({
@@ -89,25 +108,33 @@ export async function scoreAsRead(
   attempt: repo.AttemptRow,
   answers: StoredAnswer[],
   now: Date,
+  key: { questionId: number; version: number },
 ): Promise<repo.AttemptRow | undefined> {
   const result = mainSetResult(attempt, answers, now);
-  if (!(await repo.scoreAttemptAsRead(deps.db, attempt, result, oldestOpenDeadline(now))))
+  if (!(await repo.scoreAttemptAsRead(deps.db, attempt, result, oldestOpenDeadline(now), key)))
     return undefined;
   deps.metrics?.attemptFinished(attempt.setNum);
   return { ...attempt, ...result };
 }
 
+/**
+ * A challenger decision: the option (null when its time ran out) and its outcome under the
+ * current answer key (challengerOutcomeOf: a voided challenger counts as not taken).
+ */
+export interface ChallengerDecision {
+  option: string | null;
+  outcome: ChallengerOutcome;
+  at: Date;
+}
+
 /** What deciding the challenger of `attempt` writes, and the change of the week's score. */
-function challengerResult(
-  attempt: repo.AttemptRow,
-  decision: { option: string | null; correct: boolean; at: Date },
-) {
-  const newScore = weekScore(attempt.mainScore!, decision.correct ? 'correct' : 'wrong');
+function challengerResult(attempt: repo.AttemptRow, decision: ChallengerDecision) {
+  const newScore = weekScore(attempt.mainScore!, decision.outcome);
   return {
     result: {
       challengerOption: decision.option,
       challengerAnsweredAt: decision.option === null ? null : decision.at,
-      challengerCorrect: decision.correct,
+      challengerCorrect: decision.outcome === 'correct',
       weekScore: newScore,
     },
     scoreDelta: newScore - attempt.weekScore!,
@@ -118,7 +145,7 @@ function challengerResult(
 export async function decideChallenger(
   tx: Database,
   attempt: repo.AttemptRow,
-  decision: { option: string | null; correct: boolean; at: Date },
+  decision: ChallengerDecision,
 ): Promise<repo.AttemptRow> {
   const { result, scoreDelta } = challengerResult(attempt, decision);
   const decided = await repo.decideChallenger(tx, attempt.id, result);
@@ -134,12 +161,18 @@ export async function decideChallenger(
 export async function decideChallengerAsRead(
   deps: PlayDeps,
   attempt: repo.AttemptRow,
-  answer: { option: string; correct: boolean },
+  answer: { option: string; outcome: ChallengerOutcome; keyVersion: number },
   now: Date,
 ): Promise<repo.AttemptRow | undefined> {
   const change = challengerResult(attempt, { ...answer, at: now });
   const notBefore = oldestOpenDeadline(now);
-  const decided = await repo.decideChallengerAsRead(deps.db, attempt, change, notBefore);
+  const decided = await repo.decideChallengerAsRead(
+    deps.db,
+    attempt,
+    change,
+    notBefore,
+    answer.keyVersion,
+  );
   return decided ? { ...attempt, ...change.result } : undefined;
 }
 
@@ -166,7 +199,10 @@ export async function closeExpired(
     // Decided at its deadline, whenever the server notices: the tie-break's 'last submission'
     // must not depend on when a read or the sweep came by (as for the main set's time-out).
     const at = new Date(Math.min(now.getTime(), current.challengerDeadlineAt!.getTime()));
-    current = await decideChallenger(tx, current, { option: null, correct: false, at });
+    // Wrong, unless a correction voided it (ADR 0041): the key as stored, read under the lock.
+    const [key] = await repo.findQuestions(tx, [current.challengerQuestionId!]);
+    const outcome = key ? challengerOutcomeOf(key, null) : 'wrong';
+    current = await decideChallenger(tx, current, { option: null, outcome, at });
   }
   return current;
 }

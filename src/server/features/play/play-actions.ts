@@ -1,3 +1,4 @@
+import { accepts, challengerOutcomeOf, type AnswerKey } from '#shared/domain/answer-key';
 import { weekWindow } from '#shared/domain/calendar';
 import { oldestOpenDeadline, pastGrace, playDeadline } from '#shared/domain/play-clock';
 import { QUESTIONS_PER_WEEK } from '#shared/domain/scoring';
@@ -26,6 +27,16 @@ import { locatePlayer, shuffled, weekQuestion, type PlayerWeek } from './service
 
 const notFound = () => new AppError('ATTEMPT_NOT_FOUND', 'This attempt does not exist.');
 const tooLate = () => new AppError('ANSWER_TOO_LATE', 'Time is up: the 5 minutes have run out.');
+
+/**
+ * A question as it is now in the database, read under the attempt's lock: the memoised week may
+ * still hold a key that a correction has just changed (ADR 0041), and a correction waits for
+ * this transaction (or this transaction for it), so what is read here is the key in force.
+ */
+async function keyNow(tx: Database, id: number): Promise<repo.QuestionRow> {
+  const [question] = await repo.findQuestions(tx, [id]);
+  return question!;
+}
 
 /** Runs `work` on the locked attempt, after closing it if its time has run out. */
 async function withLockedAttempt<T>(
@@ -89,16 +100,16 @@ function decideAnswer(
   return { kind: 'record', questionId };
 }
 
-/** An answer as the attempt stores it, marked against its question. */
+/** An answer as the attempt stores it, marked against its question's key (ADR 0041). */
 const stored = (
   input: { position: number; option: string },
-  question: { id: number; correctOption: string },
+  question: AnswerKey & { id: number },
   now: Date,
 ): StoredAnswer => ({
   position: input.position,
   questionId: question.id,
   option: input.option,
-  correct: question.correctOption === input.option,
+  correct: accepts(question, input.option),
   answeredAt: now.toISOString(),
 });
 
@@ -122,7 +133,10 @@ async function lastAnswerAsRead(
   const decision = decideAnswer(found, input, now);
   if (decision.kind !== 'record') return undefined;
   const question = await weekQuestion(deps, found, decision.questionId);
-  return scoreAsRead(deps, found, [...found.answers, stored(input, question!, now)], now);
+  return scoreAsRead(deps, found, [...found.answers, stored(input, question!, now)], now, {
+    questionId: question!.id,
+    version: question!.keyVersion,
+  });
 }
 
 /** Saves one answer. Answers are final, in order, and refused after the deadline (+ grace). */
@@ -147,6 +161,7 @@ export async function answer(
         { id, playerId: player.id },
         stored(input, question, now),
         oldestOpenDeadline(now),
+        question.keyVersion,
       ));
     if (recorded) return recorded;
   }
@@ -155,12 +170,18 @@ export async function answer(
   const result = await withLockedAttempt(deps, player, id, async (tx, attempt, now) => {
     const decision = decideAnswer(attempt, input, now);
     if (decision.kind !== 'record') return { attempt, tooLate: decision.kind === 'too-late' };
-    const question = await weekQuestion(deps, attempt, decision.questionId);
-    const recorded = stored(input, question!, now);
+    const question = await keyNow(tx, decision.questionId);
+    const recorded = stored(input, question, now);
     const answers = [...attempt.answers, recorded];
     if (answers.length === QUESTIONS_PER_WEEK)
       return { attempt: await score(deps, tx, attempt, answers, now), tooLate: false };
-    const appended = await repo.appendAnswer(tx, attempt, recorded, oldestOpenDeadline(now));
+    const appended = await repo.appendAnswer(
+      tx,
+      attempt,
+      recorded,
+      oldestOpenDeadline(now),
+      question.keyVersion,
+    );
     return { attempt: appended!, tooLate: false };
   });
   // Outside the transaction, so that closing the attempt is kept while the answer is refused.
@@ -262,8 +283,13 @@ async function challengerAnswerAsRead(
   )
     return undefined;
   const question = await weekQuestion(deps, found, found.challengerQuestionId!);
-  const correct = question!.correctOption === option;
-  return decideChallengerAsRead(deps, found, { option, correct }, now);
+  const outcome = challengerOutcomeOf(question!, option);
+  return decideChallengerAsRead(
+    deps,
+    found,
+    { option, outcome, keyVersion: question!.keyVersion },
+    now,
+  );
 }
 
 export async function answerChallenger(
@@ -288,11 +314,11 @@ export async function answerChallenger(
     if (!attempt.challengerOptionOrder!.includes(option)) {
       throw new AppError('UNKNOWN_OPTION', `'${option}' is not an option of the challenger.`);
     }
-    const question = await weekQuestion(deps, attempt, attempt.challengerQuestionId!);
-    const correct = question!.correctOption === option;
+    const question = await keyNow(tx, attempt.challengerQuestionId!);
+    const outcome = challengerOutcomeOf(question, option);
     return {
       tooLate: false,
-      attempt: await decideChallenger(tx, attempt, { option, correct, at: now }),
+      attempt: await decideChallenger(tx, attempt, { option, outcome, at: now }),
     };
   });
   if (result.tooLate) throw tooLate();

@@ -189,6 +189,8 @@ const appendAnswerQuery = prepared('play_append_answer', (db) =>
         sql`jsonb_array_length(${attempts.answers}) = ${sql.placeholder('previous')}`,
         sql`${attempts.questionIds} -> ${sql.placeholder('previous')}::int = to_jsonb(${sql.placeholder('questionId')}::int)`,
         sql`${attempts.optionOrders} -> ${sql.placeholder('questionKey')}::text ? ${sql.placeholder('option')}::text`,
+        // The answer was marked with the week's current answer key (ADR 0041).
+        sql`exists (select 1 from ${questions} where ${questions.id} = ${sql.placeholder('questionId')}::int and ${questions.keyVersion} = ${sql.placeholder('keyVersion')}::smallint)`,
       ),
     )
     .returning(),
@@ -196,7 +198,8 @@ const appendAnswerQuery = prepared('play_append_answer', (db) =>
 
 /**
  * Records `answer` as the next one of an unfinished attempt, in one statement, if the question
- * at its position is `answer.questionId` and the option one of its options: PostgreSQL checks
+ * at its position is `answer.questionId`, the option one of its options and `keyVersion` (the
+ * answer key it was marked with) still the week's (ADR 0041): PostgreSQL checks
  * the conditions again on the row as it is once it may write it, so an answer racing another,
  * the finish or the sweep is recorded at most once, and only if still next. Undefined when any
  * condition fails (the caller decides why, under a lock). Only the primary key can serve the
@@ -209,8 +212,10 @@ export async function appendAnswer(
   target: { id: string; playerId: string },
   answer: StoredAnswer,
   notBefore: Date,
+  keyVersion: number,
 ): Promise<AttemptRow | undefined> {
   const [row] = await appendAnswerQuery(db, {
+    keyVersion,
     id: target.id,
     playerId: target.playerId,
     answer: JSON.stringify(answer),
@@ -265,7 +270,8 @@ const scoreAsReadQuery = preparedSql(
      update attempts set answers = $3, finished_at = $4, timed_out = $5, correct_count = $6,
        answered_count = $7, elapsed_ms = $8, main_score = $9, week_score = $9
      where id = $1 and player_id = $2 and main_score is null and deadline_at >= $10
-       and jsonb_array_length(answers) = $11
+       and jsonb_array_length(answers) = $11 and answers = $12::jsonb
+       and exists (select 1 from questions where id = $13 and key_version = $14)
      returning season_id, set_num, team_id, player_id, 1 as played, main_score as score,
        elapsed_ms as time_ms, finished_at as at
    ), ${countScoreChangesOf('change')}`,
@@ -284,7 +290,8 @@ export async function scoreAttempt(
 /**
  * Scores the main set of `attempt` as it was read, without a transaction: one statement writes
  * the score and counts it in the standings, if the attempt is still unscored, holds the answers
- * it was read with (answers are only ever appended) and its time has not run out (`notBefore`).
+ * it was read with (appended to, or re-marked by a correction: ADR 0041), the week's answer key
+ * is still `key.version` and its time has not run out (`notBefore`).
  * PostgreSQL checks these on the row once it may write it, so of a scoring racing another, the
  * finish or the sweep, one counts. False when a condition fails (the caller decides under a lock).
  */
@@ -293,6 +300,7 @@ export async function scoreAttemptAsRead(
   attempt: AttemptRow,
   values: MainSetResult,
   notBefore: Date,
+  key: { questionId: number; version: number },
 ): Promise<boolean> {
   const rows = await scoreAsReadQuery(db, [
     attempt.id,
@@ -306,6 +314,9 @@ export async function scoreAttemptAsRead(
     values.mainScore,
     notBefore,
     attempt.answers.length,
+    JSON.stringify(attempt.answers),
+    key.questionId,
+    key.version,
   ]);
   return counted(db, rows, attempt);
 }
@@ -392,6 +403,7 @@ const decideChallengerAsReadQuery = preparedSql(
        challenger_correct = $5, week_score = $6
      where id = $1 and player_id = $2 and challenger_correct is null
        and challenger_deadline_at >= $7
+       and exists (select 1 from questions where id = challenger_question_id and key_version = $9)
      returning season_id, set_num, team_id, player_id, 0 as played, $8::int as score,
        0 as time_ms, challenger_answered_at as at
    ), ${countScoreChangesOf('change')}`,
@@ -418,6 +430,7 @@ export async function decideChallengerAsRead(
   attempt: AttemptRow,
   change: { result: ChallengerResult; scoreDelta: number },
   notBefore: Date,
+  keyVersion: number,
 ): Promise<boolean> {
   const { result, scoreDelta } = change;
   const rows = await decideChallengerAsReadQuery(db, [
@@ -429,6 +442,7 @@ export async function decideChallengerAsRead(
     result.weekScore,
     notBefore,
     scoreDelta,
+    keyVersion,
   ]);
   return counted(db, rows, attempt);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   activeWeeks,
@@ -56,7 +56,10 @@ export const findTotals = (db: Database, playerId: string) =>
 export const findReminders = (db: Database, playerId: string) =>
   db.select().from(reminders).where(eq(reminders.playerId, playerId)).orderBy(asc(reminders.dueAt));
 
-/** Entries about the player (entity 'player') and those they made. */
+/**
+ * Entries about the player (entity 'player', and a correction of an answer key that changed
+ * their total: ADR 0041) and those they made.
+ */
 export const findAuditEntries = (db: Database, playerId: string) =>
   db
     .select()
@@ -65,6 +68,7 @@ export const findAuditEntries = (db: Database, playerId: string) =>
       or(
         and(eq(auditLog.entityType, 'player'), eq(auditLog.entityId, playerId)),
         eq(auditLog.actorId, playerId),
+        sql`${auditLog.entityType} = 'question' and ${auditLog.after} -> 'players' @> ${JSON.stringify([{ playerId }])}::jsonb`,
       ),
     )
     .orderBy(asc(auditLog.at), asc(auditLog.id));

@@ -118,7 +118,8 @@ export async function exportPlayerData(
         audit: audit.map((entry) => ({
           at: iso(entry.at),
           role:
-            entry.entityType === 'player' && entry.entityId === playerId
+            (entry.entityType === 'player' && entry.entityId === playerId) ||
+            entry.actorId !== playerId
               ? ('subject' as const)
               : ('actor' as const),
           actorName: entry.actorName,

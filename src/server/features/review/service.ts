@@ -1,4 +1,5 @@
 import type { QuestionCategory } from '#shared/contracts/season';
+import { correctionOf } from '#shared/domain/answer-key';
 import type { ReviewQuestion, WeekReview } from '#shared/contracts/review';
 import { closedEverywhere } from '#shared/domain/calendar';
 import type { Language } from '#shared/domain/language';
@@ -27,11 +28,16 @@ function toReviewQuestion(
     answer,
     explanation: texts.explanation,
     source: row.source.trim() === '' ? null : row.source,
+    correction: correctionOf(row),
   };
 }
 
-function challengerOutcome(attempt: playRepo.AttemptRow | undefined) {
+function challengerOutcome(
+  attempt: playRepo.AttemptRow | undefined,
+  question: playRepo.QuestionRow | undefined,
+) {
   if (!attempt || attempt.challengerCorrect === null) return 'not-taken' as const;
+  if (question?.voidedAt) return 'voided' as const;
   if (attempt.challengerCorrect) return 'correct' as const;
   return attempt.challengerOption === null ? ('timed-out' as const) : ('wrong' as const);
 }
@@ -70,7 +76,7 @@ export async function weekReview(
   const answerTo = (id: number) =>
     played?.answers.find((answer) => answer.questionId === id)?.option ?? null;
   const challenger = rows.find((row) => row.kind === 'challenger');
-  const outcome = challengerOutcome(played);
+  const outcome = challengerOutcome(played, challenger);
   return {
     setNum,
     eventId: week.eventId,

@@ -15,12 +15,19 @@ export function ReviewQuestionCard({
 }) {
   const { t } = useTranslation('review');
   const { t: tMain } = useTranslation();
-  const verdict =
-    question.answer === null
+  const { correction } = question;
+  const voided = correction?.kind === 'voided';
+  // Every option the key accepts since a correction; none of a voided question (ADR 0041).
+  const accepted = voided
+    ? []
+    : [question.correctOption, ...(correction?.kind === 'accepted' ? correction.options : [])];
+  const verdict = voided
+    ? 'voided'
+    : question.answer === null
       ? played
         ? 'unanswered'
         : null
-      : question.answer === question.correctOption
+      : accepted.includes(question.answer)
         ? 'right'
         : 'wrong';
   const id = `question-${heading.replace(/\W+/g, '-')}`;
@@ -36,9 +43,19 @@ export function ReviewQuestionCard({
       <h2 id={id} className={styles.questionText}>
         {question.text}
       </h2>
+      {correction && (
+        <p className={styles.correction} role="note">
+          {correction.kind === 'voided'
+            ? t('correction.voided')
+            : t('correction.accepted', {
+                count: correction.options.length,
+                options: correction.options.map((key) => key.toUpperCase()).join(', '),
+              })}
+        </p>
+      )}
       <ul className={styles.options}>
         {question.options.map((option) => {
-          const correct = option.key === question.correctOption;
+          const correct = accepted.includes(option.key);
           const chosen = option.key === question.answer;
           const className = [
             styles.option,

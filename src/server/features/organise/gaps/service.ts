@@ -7,6 +7,7 @@ import {
   POPULAR_WRONG_SHARE,
   questionFlags,
 } from '#shared/domain/knowledge-gaps';
+import { accepts } from '#shared/domain/answer-key';
 import { optionKeys, slotOf } from '#shared/domain/question-review';
 import { averageSeconds } from '#shared/domain/time-used';
 import type { Database } from '../../../db/client';
@@ -48,13 +49,16 @@ export async function knowledgeGaps(db: Database, query: GapsQuery): Promise<Gap
     findGapRows(db, seasonId, query.setNum),
   ]);
   const teamById = new Map(teams.map((team) => [team.id, team]));
-  const rows = allRows.filter((row) => {
+  const inScope = allRows.filter((row) => {
     const team = teamById.get(row.teamId);
     return (
       (query.teamId === undefined || row.teamId === query.teamId) &&
       (query.region === undefined || team?.region === query.region)
     );
   });
+  // A voided question counts for nobody (ADR 0041): neither its figures nor its topic's.
+  const voided = new Set(questions.flatMap((question) => (question.voidedAt ? [question.id] : [])));
+  const rows = inScope.filter((row) => !voided.has(row.questionId));
   const byQuestion = new Map<number, GapRow[]>();
   for (const row of rows)
     byQuestion.set(row.questionId, [...(byQuestion.get(row.questionId) ?? []), row]);
@@ -71,7 +75,7 @@ export async function knowledgeGaps(db: Database, query: GapsQuery): Promise<Gap
         .reduce((n, row) => n + row.chosen, 0);
       return {
         key,
-        correct: key === question.correctOption,
+        correct: accepts(question, key),
         chosen,
         share: correctPercent(chosen, answered) ?? 0,
       };

@@ -23,6 +23,8 @@ export function toOrganiserQuestion(
     slot: slotOf(row.kind, row.position),
     category: row.category as QuestionCategory,
     correct: row.correctOption,
+    accepted: row.acceptedOptions,
+    voided: row.voidedAt !== null,
     source: row.source,
     optionKeys: optionKeys(row.translations),
     translations: row.translations,

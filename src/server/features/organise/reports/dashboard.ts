@@ -1,4 +1,5 @@
 import type { Dashboard } from '#shared/contracts/organise-reports';
+import { accepts } from '#shared/domain/answer-key';
 import { weekSpan } from '#shared/domain/calendar-rules';
 import { optionKeys, slotOf, weekReadiness } from '#shared/domain/question-review';
 import { participation } from '#shared/domain/standings';
@@ -46,7 +47,10 @@ function questionStats(question: QuestionRow, counts: { option: string | null; c
   const english = question.translations.en!;
   const answered = counts.reduce((total, row) => total + row.chosen, 0);
   const chosen = (key: string) => counts.find((row) => row.option === key)?.chosen ?? 0;
-  const correct = chosen(question.correctOption);
+  // Every option the key accepts since a correction; none of a voided question (ADR 0041).
+  const correct = optionKeys(question.translations)
+    .filter((key) => accepts(question, key))
+    .reduce((total, key) => total + chosen(key), 0);
   return {
     slot: slotOf(question.kind, question.position),
     category: question.category,
@@ -57,7 +61,7 @@ function questionStats(question: QuestionRow, counts: { option: string | null; c
     options: optionKeys(question.translations).map((key) => ({
       key,
       text: english.options[key] ?? key,
-      correct: key === question.correctOption,
+      correct: accepts(question, key),
       chosen: chosen(key),
       share: share(chosen(key), answered),
     })),

@@ -23,6 +23,7 @@ import {
   withOptionCount,
 } from './question-form';
 import styles from './questions.module.css';
+import { KeyCorrection } from './key-correction';
 import { Approval, ReviewBadge } from './slot-list';
 
 type Message = { kind: 'ok' | 'error'; text: string } | null;
@@ -90,6 +91,9 @@ export function QuestionEditor({ week, slot }: { week: WeekQuestions; slot: Ques
         <p className={styles.notice} role="note">
           {t('editor.locked')}
         </p>
+      )}
+      {week.locked && stored && (
+        <KeyCorrection setNum={week.setNum} slot={slot} question={stored} />
       )}
       <form onSubmit={submit} className={styles.form} noValidate>
         <fieldset disabled={week.locked} className={styles.plain}>

@@ -18,6 +18,8 @@ const stored: OrganiserQuestion = {
   slot: 2,
   category: 'digestion',
   correct: 'c',
+  accepted: [],
+  voided: false,
   source: 'WHO 2023',
   optionKeys: ['a', 'b', 'c'],
   translations: {
