@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { notifiedInStatement, notify, type Database } from '../../db/client';
 import { prepared, preparedSql, sqlPlannedEachRun } from '../../db/prepared';
 import { memoised } from '../season/content-cache';
@@ -101,13 +101,20 @@ export async function addToTeamWeek(
     });
 }
 
-/** A team change moves the player's total to the new team's ranking (for top participants). */
+/**
+ * A team change moves the player's total to the new team's ranking (for top participants), in
+ * this season only: an archived season's totals stay with the team they counted for.
+ */
 export async function movePlayerTotal(
   db: Database,
   playerId: string,
+  seasonId: string,
   teamId: number,
 ): Promise<void> {
-  await db.update(playerTotals).set({ teamId }).where(eq(playerTotals.playerId, playerId));
+  await db
+    .update(playerTotals)
+    .set({ teamId })
+    .where(and(eq(playerTotals.playerId, playerId), eq(playerTotals.seasonId, seasonId)));
 }
 
 // The snapshot's two statements run at every rebuild: during a week every score makes the next

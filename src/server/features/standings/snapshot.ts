@@ -9,7 +9,7 @@ import {
   type TeamWeek,
 } from '#shared/domain/standings';
 import type { Database } from '../../db/client';
-import { findCurrentSeason } from '../season/repository';
+import { findCurrentSeason, type CurrentSeason } from '../season/repository';
 import * as repo from './repository';
 
 /**
@@ -41,7 +41,15 @@ export interface StandingsSnapshot {
 
 export async function buildSnapshot(db: Database, now: Date): Promise<StandingsSnapshot | null> {
   const current = await findCurrentSeason(db);
-  if (!current) return null;
+  return current ? buildSeasonSnapshot(db, current, now) : null;
+}
+
+/** The snapshot of any season (the current one, or the one being archived: ADR 0039). */
+export async function buildSeasonSnapshot(
+  db: Database,
+  current: CurrentSeason,
+  now: Date,
+): Promise<StandingsSnapshot> {
   const { season } = current;
   const [teams, rows, tops] = await Promise.all([
     repo.listTeams(db),
