@@ -28,8 +28,19 @@ export const frozenResultsSchema = z.object({
     /** The mean of the scored weeks' scores; null without any. */
     averageWeekScore: z.number().nullable(),
   }),
+  /**
+   * Whose names the results show (never served): the player id of each winner, in order, and
+   * of each team's top player, so that an erasure removes that name from the archive too.
+   */
+  named: z.object({
+    winners: z.array(z.string()),
+    topPlayers: z.array(z.object({ teamId: z.number(), playerId: z.string() })),
+  }),
 });
 export type FrozenResults = z.infer<typeof frozenResultsSchema>;
+
+/** The frozen results as the hall of fame serves them: without whose names they are. */
+export const publicResultsSchema = frozenResultsSchema.omit({ named: true });
 
 /** GET /api/seasons/hall-of-fame: every archived season, latest first. */
 export const hallOfFameSchema = z.object({
@@ -38,7 +49,7 @@ export const hallOfFameSchema = z.object({
       id: z.string(),
       name: z.string(),
       archivedAt: z.string(),
-      results: frozenResultsSchema,
+      results: publicResultsSchema,
     }),
   ),
 });

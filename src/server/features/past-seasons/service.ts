@@ -8,12 +8,11 @@ import * as repo from './repository';
 export async function hallOfFame(db: Database): Promise<HallOfFame> {
   const rows = await repo.listArchived(db);
   return {
-    seasons: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      archivedAt: row.archivedAt!.toISOString(),
-      results: row.frozenResults!,
-    })),
+    seasons: rows.map((row) => {
+      // Whose names they are stays in the archive (for erasures), never in the answer.
+      const { named: _named, ...results } = row.frozenResults!;
+      return { id: row.id, name: row.name, archivedAt: row.archivedAt!.toISOString(), results };
+    }),
   };
 }
 

@@ -138,6 +138,7 @@ export async function listTeams(db: Database) {
 
 const topPlayersQuery = sqlPlannedEachRun<{
   team_id: number;
+  player_id: string;
   name: string | null;
   given_name: string | null;
   family_name: string | null;
@@ -148,7 +149,7 @@ const topPlayersQuery = sqlPlannedEachRun<{
   `select teams.id as team_id, best.*
    from teams
    cross join lateral (
-     select players.name, players.given_name, players.family_name, player_totals.total,
+     select players.id as player_id, players.name, players.given_name, players.family_name, player_totals.total,
        player_totals.total_time_ms, player_totals.last_submission_at
      from player_totals join players on players.id = player_totals.player_id
      where player_totals.season_id = $1 and player_totals.team_id = teams.id
@@ -170,6 +171,7 @@ export async function findTopPlayers(db: Database, seasonId: string) {
   const rows = await topPlayersQuery(db, [seasonId]);
   return rows.map((row) => ({
     teamId: Number(row.team_id),
+    playerId: row.player_id,
     name: row.name ?? ([row.given_name, row.family_name].filter(Boolean).join(' ') || '—'),
     total: Number(row.total),
     totalTimeMs: Number(row.total_time_ms),

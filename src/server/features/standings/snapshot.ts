@@ -28,7 +28,10 @@ export interface StandingsSnapshot {
   /** Per team, the six weeks' figures (index 0 = week 1), and their completion times (ms). */
   teamWeeks: Map<number, TeamWeek[]>;
   teamTimes: Map<number, number[]>;
+  /** Each team's top player's id (the frozen results record whose names they show). */
+  topPlayerIds: Map<number, string>;
   winners: {
+    playerId: string;
     region: Region;
     name: string;
     team: string;
@@ -132,6 +135,7 @@ export async function buildSeasonSnapshot(
     return best
       ? [
           {
+            playerId: best.playerId,
             region,
             name: best.name,
             team: best.team.name,
@@ -157,6 +161,7 @@ export async function buildSeasonSnapshot(
     teams: standings,
     teamWeeks,
     teamTimes,
+    topPlayerIds: new Map(tops.map((top) => [top.teamId, top.playerId])),
     winners,
   };
 }

@@ -279,6 +279,10 @@ export async function freezeResults(
     standings: snapshot.teams,
     winners: regionalWinners(snapshot).winners,
     stats,
+    named: {
+      winners: snapshot.winners.map((winner) => winner.playerId),
+      topPlayers: [...snapshot.topPlayerIds].map(([teamId, playerId]) => ({ teamId, playerId })),
+    },
   };
 }
 
