@@ -285,14 +285,18 @@ describe('the launch', () => {
 
   it('serves the frozen results in the hall of fame', async () => {
     const fame = ok<HallOfFame>(await get(luis, '/api/seasons/hall-of-fame'));
+    const { named, ...results } = frozen;
     expect(fame.seasons).toEqual([
       {
         id: '2025',
         name: 'Podium 2025',
         archivedAt: moments2025.afterSeason.toISOString(),
-        results: frozen,
+        results,
       },
     ]);
+    // Whose names they are is kept for erasures, never served.
+    expect(named.winners).toEqual([luis.playerId, ana.playerId]);
+    expect(JSON.stringify(fame)).not.toContain(ana.playerId);
   });
 
   it('gives each player their history, equal to their raw attempts', async () => {
@@ -336,6 +340,31 @@ describe('the launch', () => {
     }
   });
 
+  it('an erasure removes the player’s name from the archive, and nothing else', async () => {
+    const other = await signedInPlayer(t, 'demo-kasia');
+    ok(await organiser.post(`/api/organise/players/${luis.playerId}/erase`, {}));
+    const [row] = await t.database.db.select().from(seasons).where(eq(seasons.id, '2025'));
+    const scrubbed = row!.frozenResults!;
+    expect(scrubbed.winners.map((winner) => [winner.region, winner.name])).toEqual([
+      ['LATAM', '—'],
+      ['EUROPE', 'Ana García'],
+    ]);
+    const mx = await teamByCode(t.database.db, 'mx');
+    expect(scrubbed.standings.find((team) => team.teamId === mx.id)!.topPlayer!.name).toBe('—');
+    const unnamed = (results: FrozenResults) => ({
+      ...results,
+      winners: results.winners.map(({ name: _name, ...winner }) => winner),
+      standings: results.standings.map(({ topPlayer, ...team }) => ({
+        ...team,
+        topPlayer: topPlayer && { total: topPlayer.total },
+      })),
+    });
+    expect(unnamed(scrubbed)).toEqual(unnamed(frozen));
+    expect(JSON.stringify(scrubbed)).not.toContain('Luis');
+    frozen = scrubbed;
+    luis = other;
+  });
+
   it('refuses to change the archived season with 409 SEASON_ARCHIVED', async () => {
     for (const response of [
       await organiser.put('/api/organise/seasons/2025/weeks/1/questions', {
@@ -367,12 +396,13 @@ describe('the launch', () => {
     expect(totals.rows.map((record) => [record.name, record.total_points])).toEqual(
       expect.arrayContaining([['Ana García', expect.any(String)]]),
     );
-    expect(totals.rows).toHaveLength(3);
+    // Luis was erased: his total still counts for his team, but names nobody.
+    expect(totals.rows).toHaveLength(2);
     const winners = readCsv(
       await organiser.get('/api/organise/exports/regional-winners.csv?season=2025'),
     );
     expect(winners.rows.map((record) => record.name).sort()).toEqual(
-      frozen.winners.map((winner) => winner.name).sort(),
+      frozen.winners.map((winner) => winner.name).filter((name) => name !== '—'),
     );
     refused(
       await organiser.get('/api/organise/exports/players.csv?season=nothing'),
