@@ -101,12 +101,15 @@ test('a season is played, archived and followed by a second one, from the screen
     .nth(2)
     .selectOption({ label: 'Podium 2025, week 1' });
   await draft.getByRole('button', { name: 'Use for week 3' }).click();
-  await expect(draft.getByText('Week 3 now has the chosen questions.')).toBeVisible();
+  await expect(
+    organiser.getByRole('status').getByText('Week 3 now has the chosen questions.'),
+  ).toBeVisible();
 
   // The launch, confirmed.
   await draft.getByRole('button', { name: 'Launch the season' }).click();
   await expect(draft.getByText('Launch Podium 2025 autumn now?')).toBeVisible();
   await draft.getByRole('button', { name: 'Yes, launch it' }).click();
+  await expect(organiser.getByRole('status').getByText(/The new season is running/)).toBeVisible();
   const seasons = organiser.getByRole('region', { name: 'Seasons' });
   await expect(seasons.getByText('Archived', { exact: true })).toBeVisible();
   await expect(seasons.getByText('Running', { exact: true })).toBeVisible();

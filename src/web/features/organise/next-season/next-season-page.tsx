@@ -20,16 +20,21 @@ type Draft = NonNullable<OrganiserSeasons['draft']>;
 export function NextSeasonPage() {
   const { t, ready } = useTranslation('organise-season');
   const seasons = useOrganiserSeasons();
+  // Said here, not in the draft's card: a launch or a discard removes the card.
+  const [notice, setNotice] = useState<string | null>(null);
   if (!ready) return <Loading />;
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{t('next.title')}</h1>
       <p className={styles.lead}>{t('next.lead')}</p>
+      <p role="status" className={styles.saved}>
+        {notice}
+      </p>
       {seasons.data ? (
         <>
           <SeasonList seasons={seasons.data.seasons} />
           {seasons.data.draft ? (
-            <DraftCard draft={seasons.data.draft} bank={seasons.data.bank} />
+            <DraftCard draft={seasons.data.draft} bank={seasons.data.bank} onDone={setNotice} />
           ) : (
             <NewDraftForm />
           )}
@@ -161,14 +166,25 @@ function NewDraftForm() {
   );
 }
 
-function DraftCard({ draft, bank }: { draft: Draft; bank: OrganiserSeasons['bank'] }) {
+function DraftCard({
+  draft,
+  bank,
+  onDone,
+}: {
+  draft: Draft;
+  bank: OrganiserSeasons['bank'];
+  onDone: (message: string | null) => void;
+}) {
   const { t, i18n } = useTranslation('organise-season');
   const change = useChangeSeasons();
   const [confirming, setConfirming] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
   const run = (next: Parameters<typeof change.mutate>[0], message: string) => {
-    setDone(null);
-    change.mutate(next, { onSuccess: () => setDone(message) });
+    onDone(null);
+    // The hook's own success (the cache) runs even once the card is gone; this says what happened.
+    void change.mutateAsync(next).then(
+      () => onDone(message),
+      () => undefined,
+    );
   };
   return (
     <section className={`card ${page.card}`} aria-labelledby="draft-title">
@@ -213,9 +229,6 @@ function DraftCard({ draft, bank }: { draft: Draft; bank: OrganiserSeasons['bank
         </>
       )}
       {change.isError && <Refusal error={change.error} className={styles.refusal} />}
-      <p role="status" className={styles.saved}>
-        {done}
-      </p>
       {confirming ? (
         <div className={page.confirm} role="group" aria-labelledby="launch-confirm">
           <p id="launch-confirm">{t('next.launchConfirm', { name: draft.name })}</p>
