@@ -15,6 +15,7 @@ import { ContentError } from './features/content/read-content';
 import { currentSeasonExists } from './features/content/repository';
 import { loadSeasonFile } from './features/content/service';
 import { registerOrganiseRoutes } from './features/organise/routes';
+import { registerPastSeasonRoutes } from './features/past-seasons/routes';
 import { registerPlayerRoutes } from './features/players/routes';
 import { registerPlayRoutes } from './features/play/routes';
 import { createMailer } from './features/reminders/mailer';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     startRetention(app, { db: database.db, clock, months: config.retentionMonths });
   }
   registerSeasonRoutes(app, { db: database.db, authenticate, site: config });
+  registerPastSeasonRoutes(app, { db: database.db, authenticate });
   registerPlayRoutes(app, {
     db: database.db,
     clock,

@@ -97,7 +97,8 @@ export interface OwnServer {
 
 /**
  * Starts the built server on `port` with `env` (a season file, a clock) and waits until it is
- * ready. Specs use E2E_PORT + 5 and up: playwright.config.ts starts E2E_PORT … + 3,
+ * ready. Specs use E2E_PORT + 5 and up (next-season.spec.ts shares + 5 with screens.spec.ts,
+ * under their common lock 'demo-season'): playwright.config.ts starts E2E_PORT … + 3,
  * week-close.spec.ts + 4, screens.spec.ts + 5 and + 6, reminders.spec.ts + 7.
  */
 export async function startOwnServer(

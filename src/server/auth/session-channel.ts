@@ -17,3 +17,8 @@ export async function notifySessionChanged(db: Database, idHash: string): Promis
 export async function notifyPlayerChanged(db: Database, playerId: string): Promise<void> {
   await notify(db, SESSIONS_CHANNEL, `p:${playerId}`);
 }
+
+/** Every instance forgets every session it holds (many players changed), once `db` commits. */
+export async function notifyAllSessionsChanged(db: Database): Promise<void> {
+  await notify(db, SESSIONS_CHANNEL, 'all');
+}

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { FrozenResults } from '#shared/contracts/past-seasons';
 import { REGIONS } from '#shared/contracts/season';
 import { LANGUAGES } from '#shared/domain/language';
 
@@ -152,7 +153,14 @@ export const idpArtifacts = pgTable(
   ],
 );
 
-/** A championship: three events of two weeks. One season is current at a time. */
+/** Final results frozen when a season is archived (ADR 0039); see contracts/past-seasons.ts. */
+export type { FrozenResults };
+
+/**
+ * A championship: three events of two weeks. Its life (ADR 0039): a draft prepared by the
+ * organisers and seen by nobody else, then current (one at a time), then archived (read-only,
+ * its final results frozen in `frozen_results`).
+ */
 export const seasons = pgTable(
   'seasons',
   {
@@ -163,12 +171,24 @@ export const seasons = pgTable(
     timeZone: text('time_zone').notNull(),
     registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true }).notNull(),
     current: boolean('current').notNull().default(false),
+    /** draft → current → archived (ADR 0039); `current` is true exactly when status is current. */
+    status: text('status', { enum: ['draft', 'current', 'archived'] })
+      .notNull()
+      .default('current'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Final standings, regional winners and statistics, written once when archived. */
+    frozenResults: jsonb('frozen_results').$type<FrozenResults>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('seasons_one_current')
       .on(table.current)
       .where(sql`${table.current}`),
+    // One draft at a time: two organisers preparing the next season at once get a 409.
+    uniqueIndex('seasons_one_draft')
+      .on(table.status)
+      .where(sql`${table.status} = 'draft'`),
+    check('seasons_current_status', sql`${table.current} = (${table.status} = 'current')`),
   ],
 );
 
@@ -336,6 +356,11 @@ export const activeWeeks = pgTable(
     week4: boolean('week_4').notNull().default(true),
     week5: boolean('week_5').notNull().default(true),
     week6: boolean('week_6').notNull().default(true),
+    /**
+     * When the player registered for this season (ADR 0039): the per-season registration
+     * marker; players.registered_at is the current season's copy, cleared at each launch.
+     */
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.playerId, table.seasonId] })],

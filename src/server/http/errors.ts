@@ -59,6 +59,12 @@ const STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   PLAYER_ERASED: 409,
   OWN_ACCOUNT: 409,
+  SEASON_NOT_FOUND: 404,
+  SEASON_ARCHIVED: 409,
+  SEASON_NOT_DRAFT: 409,
+  DRAFT_EXISTS: 409,
+  SEASON_ID_TAKEN: 409,
+  DRAFT_INVALID: 400,
 };
 
 /** An error the API answers with on purpose: a code the web app translates, and a message. */

@@ -70,6 +70,8 @@ const params: Record<string, string> = {
   slot: '1',
   playerId: ana.playerId,
   language: 'th',
+  // A draft the season routes create (from 'empty': it can never be launched here).
+  seasonId: 'hostile',
 };
 const queries: Record<string, Record<string, string>> = {
   '/login': { returnTo: '/leaderboard' },
@@ -129,6 +131,13 @@ const bodies: Record<string, unknown> = {
     reason: 'moved',
   },
   'POST /api/organise/players/:playerId/weeks/:setNum/inactive': { reason: 'on leave' },
+  'POST /api/organise/seasons': {
+    id: 'hostile',
+    name: 'Hostile',
+    launchOn: '2025-04-01',
+    from: 'empty',
+  },
+  'PUT /api/organise/seasons/:seasonId/weeks/:setNum/questions': { seasonId: '2025', setNum: 1 },
 };
 
 function baseOf(route: ApiRoute): RouteBase {

@@ -18,6 +18,15 @@ export const OPERATION_SUMMARIES: Record<string, string> = {
   'GET /api/site': 'Product name and help address',
   'GET /api/launch': 'Launch time (week 1 opening)',
   'GET /api/season': "The current season's calendar",
+  'GET /api/seasons/hall-of-fame': "Every archived season's frozen standings and regional winners",
+  'GET /api/me/history': "The player's archived seasons: team, score and rank",
+  'GET /api/organise/seasons': 'Every season with its status, the draft under way and the bank',
+  'POST /api/organise/seasons': 'Start a draft of the next season, from the current one or empty',
+  'PUT /api/organise/seasons/{seasonId}/weeks/{setNum}/questions':
+    "Take a draft week's questions from a week of the question bank",
+  'DELETE /api/organise/seasons/{seasonId}': 'Discard the draft of the next season',
+  'POST /api/organise/seasons/{seasonId}/launch':
+    'Launch the draft: it becomes current and the old season is archived',
   'GET /api/teams-and-languages': 'Teams with their sales teams, and languages',
   'GET /api/weeks/current': 'This week for the player: status, attempt, what can be played',
   'GET /api/me/stats': "The player's overall score, best week, fastest time, challengers",

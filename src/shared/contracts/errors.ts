@@ -61,6 +61,12 @@ export const ERROR_CODES = [
   'CONFLICT',
   'PLAYER_ERASED',
   'OWN_ACCOUNT',
+  'SEASON_NOT_FOUND',
+  'SEASON_ARCHIVED',
+  'SEASON_NOT_DRAFT',
+  'DRAFT_EXISTS',
+  'SEASON_ID_TAKEN',
+  'DRAFT_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

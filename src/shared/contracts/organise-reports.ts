@@ -65,11 +65,18 @@ export const notPlayedPageSchema = z.object({
 });
 export type NotPlayedPage = z.infer<typeof notPlayedPageSchema>;
 
+/** `season`: a past season's id (ADR 0039); without it, the current season. */
+const season = z.string().min(1).max(40).optional();
+
 export const standingsExportQuerySchema = z.object({
   setNum: z.coerce.number().int().min(1).max(WEEK_COUNT).optional(),
+  season,
 });
+
+export const playersExportQuerySchema = z.object({ season });
 
 export const winnersExportQuerySchema = z.object({
   /** How many players per region: 1 gives the winners, more shows the runners-up. */
   top: z.coerce.number().int().min(1).max(100).default(1),
+  season,
 });

@@ -56,6 +56,12 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'hall-of-fame',
+        element: lazyScreen(() =>
+          import('../features/hall-of-fame/hall-of-fame-page').then((m) => m.HallOfFamePage),
+        ),
+      },
+      {
         path: 'weeks/:setNum/review',
         element: lazyScreen(() =>
           import('../features/review/week-review-page').then((m) => m.WeekReviewPage),

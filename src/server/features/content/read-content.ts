@@ -40,17 +40,58 @@ async function readJson<T>(file: string, schema: z.ZodType<T>): Promise<T> {
     );
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.slice(0, 20).map((issue) => {
-      const at = issue.path
-        .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
-        .join('')
-        .replace(/^\./, '');
-      return `${file}: ${at || '(root)'}: ${issue.message}`;
-    });
-    throw new ContentError(lines.join('\n'));
-  }
+  if (!parsed.success) throw new ContentError(describeIssues(file, parsed.error).join('\n'));
   return parsed.data;
+}
+
+/** A refusal's issues, one line each: `file: path.inside[0]: reason` (at most 20). */
+function describeIssues(file: string, error: z.ZodError): string[] {
+  return error.issues.slice(0, 20).map((issue) => {
+    const at = issue.path
+      .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+      .join('')
+      .replace(/^\./, '');
+    return `${file}: ${at || '(root)'}: ${issue.message}`;
+  });
+}
+
+/** The season's weeks that the questions file gives no questions for, as a refusal line. */
+function missingWeeksProblem(
+  file: string,
+  season: SeasonFile,
+  weeks: QuestionsFile['weeks'],
+): string | null {
+  const missing = season.weeks.filter(
+    (week) => !weeks.some((entry) => entry.setNum === week.setNum),
+  );
+  if (missing.length === 0) return null;
+  return `${file}: weeks: no questions for week ${missing.map((week) => week.setNum).join(', ')}`;
+}
+
+/**
+ * A season and its questions checked by the very rules of the content files, without files:
+ * for a draft season kept in the database (ADR 0039). Returns every refusal line, or none.
+ */
+export function contentProblems(
+  names: { season: string; questions: string },
+  season: unknown,
+  questions: unknown,
+): string[] {
+  const parsedSeason = seasonFileSchema.safeParse(season);
+  const parsedQuestions = questionsFileSchema.safeParse(questions);
+  const problems = [
+    ...(parsedSeason.success ? [] : describeIssues(names.season, parsedSeason.error)),
+    ...(parsedQuestions.success ? [] : describeIssues(names.questions, parsedQuestions.error)),
+  ];
+  if (parsedSeason.success && parsedQuestions.success) {
+    const missing = missingWeeksProblem(
+      names.questions,
+      parsedSeason.data,
+      parsedQuestions.data.weeks,
+    );
+    if (missing) problems.push(missing);
+  }
+  return problems;
 }
 
 /** Reads a season file and the teams and questions files it names, and checks them together. */
@@ -61,13 +102,7 @@ export async function readSeasonBundle(seasonFile: string): Promise<ContentBundl
   const questionsFile = path.resolve(folder, season.questions);
   const { teams } = await readJson(teamsFile, teamsFileSchema);
   const { weeks } = await readJson(questionsFile, questionsFileSchema);
-  const missing = season.weeks.filter(
-    (week) => !weeks.some((entry) => entry.setNum === week.setNum),
-  );
-  if (missing.length > 0) {
-    throw new ContentError(
-      `${questionsFile}: weeks: no questions for week ${missing.map((week) => week.setNum).join(', ')}`,
-    );
-  }
+  const missing = missingWeeksProblem(questionsFile, season, weeks);
+  if (missing) throw new ContentError(missing);
   return { season, teams, questions: weeks };
 }

@@ -99,7 +99,7 @@ export async function upsertSeason(
   ];
   const changed = await db
     .insert(seasons)
-    .values({ ...row, current: true, updatedAt: now })
+    .values({ ...row, current: true, status: 'current', updatedAt: now })
     .onConflictDoUpdate({
       target: seasons.id,
       set: {
@@ -108,6 +108,7 @@ export async function upsertSeason(
         timeZone: sql`excluded.time_zone`,
         registrationClosesAt: sql`excluded.registration_closes_at`,
         current: true,
+        status: 'current',
         updatedAt: now,
       },
       setWhere: differs(columns),
@@ -116,11 +117,14 @@ export async function upsertSeason(
   return changed.length;
 }
 
-/** Makes `seasonId` the only current season (run before marking it current). */
+/**
+ * Makes `seasonId` the only current season (run before marking it current): the one it
+ * replaces is archived without frozen results (a launch from the screens freezes them, ADR 0039).
+ */
 export async function retireOtherSeasons(db: Database, seasonId: string): Promise<number> {
   const changed = await db
     .update(seasons)
-    .set({ current: false })
+    .set({ current: false, status: 'archived', archivedAt: sql`now()` })
     .where(and(ne(seasons.id, seasonId), eq(seasons.current, true)))
     .returning({ id: seasons.id });
   return changed.length;

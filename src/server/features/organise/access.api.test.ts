@@ -28,6 +28,11 @@ const endpoints: [Method, string][] = [
   ['GET', '/api/organise/warnings'],
   ['GET', '/api/organise/season'],
   ['PUT', '/api/organise/season'],
+  ['GET', '/api/organise/seasons'],
+  ['POST', '/api/organise/seasons'],
+  ['PUT', '/api/organise/seasons/next/weeks/1/questions'],
+  ['DELETE', '/api/organise/seasons/next'],
+  ['POST', '/api/organise/seasons/next/launch'],
   ['GET', '/api/organise/teams'],
   ['POST', '/api/organise/teams'],
   ['PUT', '/api/organise/teams/1'],
@@ -88,6 +93,7 @@ it('lists every /api/organise route the app serves', () => {
     });
   const listed = endpoints.map(([method, url]) =>
     `${method} ${url}`
+      .replace(/\/seasons\/next/, '/seasons/:seasonId')
       .replace(/\/teams\/1/, '/teams/:id')
       .replace(/\/sales-teams\/1/, '/sales-teams/:id')
       .replace(/\/weeks\/1/, '/weeks/:setNum')

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireOrganiser } from '../../auth/organiser-role';
 import { registerAuditRoutes } from './audit/routes';
 import { registerGapsRoutes } from './gaps/routes';
+import { registerNextSeasonRoutes } from './next-season/routes';
 import type { Guard, OrganiseDeps } from './organise-http';
 import { registerPlayerRoutes } from './players/routes';
 import { registerPrivacyRoutes } from './privacy/routes';
@@ -20,6 +21,7 @@ export function registerOrganiseRoutes(app: FastifyInstance, deps: OrganiseDeps)
 
   registerAuditRoutes(typed, deps, guard);
   registerSeasonRoutes(typed, deps, guard);
+  registerNextSeasonRoutes(typed, deps, guard);
   registerTeamRoutes(typed, deps, guard);
   registerQuestionRoutes(typed, deps, guard);
   registerTranslationRoutes(typed, deps, guard);

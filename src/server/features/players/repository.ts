@@ -130,6 +130,8 @@ export async function saveActiveWeeks(
   seasonId: string,
   flags: boolean[],
   now: Date,
+  /** At registration: the per-season registration marker (ADR 0039). */
+  registering = false,
 ) {
   const [week1, week2, week3, week4, week5, week6] = flags as [
     boolean,
@@ -139,7 +141,16 @@ export async function saveActiveWeeks(
     boolean,
     boolean,
   ];
-  const values = { week1, week2, week3, week4, week5, week6, updatedAt: now };
+  const values = {
+    week1,
+    week2,
+    week3,
+    week4,
+    week5,
+    week6,
+    updatedAt: now,
+    ...(registering ? { registeredAt: now } : {}),
+  };
   await db
     .insert(activeWeeks)
     .values({ playerId, seasonId, ...values })

@@ -36,7 +36,8 @@ export const ERASED_NOT_EXPORTED: Record<string, string> = {
 /** Tables that hold no personal data, and why. */
 export const NO_PERSONAL_DATA: Record<string, string> = {
   login_transactions: 'a sign-in under way: state, nonce and verifier, before any player is known',
-  seasons: 'the championship calendar',
+  seasons:
+    "the championship calendar; an archived season's frozen results name its regional winners and top players, and an erasure replaces the erased player's name there (ADR 0039)",
   events: 'the championship calendar',
   weeks: 'the championship calendar',
   teams: 'country teams',

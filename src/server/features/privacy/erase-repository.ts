@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { notifyPlayerChanged } from '../../auth/session-channel';
 import type { Database } from '../../db/client';
 import {
@@ -6,6 +6,7 @@ import {
   idpArtifacts,
   players,
   reminders,
+  seasons,
   sessions,
   timeRequests,
 } from '../../db/schema';
@@ -94,3 +95,38 @@ export async function setPlayerDeactivated(
   await db.update(players).set({ deactivatedAt: at, updatedAt: now }).where(eq(players.id, id));
   await notifyPlayerChanged(db, id);
 }
+
+/**
+ * Archived seasons' frozen results name their regional winners and each team's top player
+ * (ADR 0039): the erased player's name there becomes a dash, as for a nameless player. Their
+ * figures stay: the results were final when the season was archived.
+ */
+export async function scrubFrozenResults(db: Database, playerId: string): Promise<void> {
+  const rows = await db
+    .select({ id: seasons.id, frozen: seasons.frozenResults })
+    .from(seasons)
+    .where(isNotNull(seasons.frozenResults));
+  for (const { id, frozen } of rows) {
+    if (!frozen) continue;
+    const teams = new Set(
+      frozen.named.topPlayers.filter((top) => top.playerId === playerId).map((top) => top.teamId),
+    );
+    const winners = frozen.named.winners.map((owner) => owner === playerId);
+    if (teams.size === 0 && !winners.includes(true)) continue;
+    const scrubbed = {
+      ...frozen,
+      winners: frozen.winners.map((winner, index) =>
+        winners[index] ? { ...winner, name: ERASED_ARCHIVE_NAME } : winner,
+      ),
+      standings: frozen.standings.map((row) =>
+        teams.has(row.teamId) && row.topPlayer
+          ? { ...row, topPlayer: { ...row.topPlayer, name: ERASED_ARCHIVE_NAME } }
+          : row,
+      ),
+    };
+    await db.update(seasons).set({ frozenResults: scrubbed }).where(eq(seasons.id, id));
+  }
+}
+
+/** What an archive shows in place of an erased player's name (as for a nameless player). */
+export const ERASED_ARCHIVE_NAME = '—';

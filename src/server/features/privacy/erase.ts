@@ -44,6 +44,7 @@ export async function erasePlayer(
     await repo.deleteProviderState(tx, subject);
     await repo.scrubAudit(tx, playerId);
     await repo.anonymisePlayer(tx, playerId, now);
+    await repo.scrubFrozenResults(tx, playerId);
     // The regional winners name players: every instance rebuilds its standings without them.
     const current = await findCurrentSeason(tx);
     if (current) await notifyStandingsChanged(tx, current.season.id);

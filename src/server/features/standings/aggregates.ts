@@ -61,7 +61,7 @@ export async function recordMembership(
     newTeam !== null &&
     weeks.some((week) => week.before.teamId !== newTeam)
   ) {
-    await repo.movePlayerTotal(tx, playerId, newTeam);
+    await repo.movePlayerTotal(tx, playerId, seasonId, newTeam);
     changed = true;
   }
   if (changed) await repo.notifyStandingsChanged(tx, seasonId);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { notifiedInStatement, notify, type Database } from '../../db/client';
 import { prepared, preparedSql, sqlPlannedEachRun } from '../../db/prepared';
 import { memoised } from '../season/content-cache';
@@ -101,13 +101,20 @@ export async function addToTeamWeek(
     });
 }
 
-/** A team change moves the player's total to the new team's ranking (for top participants). */
+/**
+ * A team change moves the player's total to the new team's ranking (for top participants), in
+ * this season only: an archived season's totals stay with the team they counted for.
+ */
 export async function movePlayerTotal(
   db: Database,
   playerId: string,
+  seasonId: string,
   teamId: number,
 ): Promise<void> {
-  await db.update(playerTotals).set({ teamId }).where(eq(playerTotals.playerId, playerId));
+  await db
+    .update(playerTotals)
+    .set({ teamId })
+    .where(and(eq(playerTotals.playerId, playerId), eq(playerTotals.seasonId, seasonId)));
 }
 
 // The snapshot's two statements run at every rebuild: during a week every score makes the next
@@ -131,6 +138,7 @@ export async function listTeams(db: Database) {
 
 const topPlayersQuery = sqlPlannedEachRun<{
   team_id: number;
+  player_id: string;
   name: string | null;
   given_name: string | null;
   family_name: string | null;
@@ -141,7 +149,7 @@ const topPlayersQuery = sqlPlannedEachRun<{
   `select teams.id as team_id, best.*
    from teams
    cross join lateral (
-     select players.name, players.given_name, players.family_name, player_totals.total,
+     select players.id as player_id, players.name, players.given_name, players.family_name, player_totals.total,
        player_totals.total_time_ms, player_totals.last_submission_at
      from player_totals join players on players.id = player_totals.player_id
      where player_totals.season_id = $1 and player_totals.team_id = teams.id
@@ -163,6 +171,7 @@ export async function findTopPlayers(db: Database, seasonId: string) {
   const rows = await topPlayersQuery(db, [seasonId]);
   return rows.map((row) => ({
     teamId: Number(row.team_id),
+    playerId: row.player_id,
     name: row.name ?? ([row.given_name, row.family_name].filter(Boolean).join(' ') || '—'),
     total: Number(row.total),
     totalTimeMs: Number(row.total_time_ms),

@@ -9,7 +9,7 @@ import {
   type TeamWeek,
 } from '#shared/domain/standings';
 import type { Database } from '../../db/client';
-import { findCurrentSeason } from '../season/repository';
+import { findCurrentSeason, type CurrentSeason } from '../season/repository';
 import * as repo from './repository';
 
 /**
@@ -28,7 +28,10 @@ export interface StandingsSnapshot {
   /** Per team, the six weeks' figures (index 0 = week 1), and their completion times (ms). */
   teamWeeks: Map<number, TeamWeek[]>;
   teamTimes: Map<number, number[]>;
+  /** Each team's top player's id (the frozen results record whose names they show). */
+  topPlayerIds: Map<number, string>;
   winners: {
+    playerId: string;
     region: Region;
     name: string;
     team: string;
@@ -41,7 +44,15 @@ export interface StandingsSnapshot {
 
 export async function buildSnapshot(db: Database, now: Date): Promise<StandingsSnapshot | null> {
   const current = await findCurrentSeason(db);
-  if (!current) return null;
+  return current ? buildSeasonSnapshot(db, current, now) : null;
+}
+
+/** The snapshot of any season (the current one, or the one being archived: ADR 0039). */
+export async function buildSeasonSnapshot(
+  db: Database,
+  current: CurrentSeason,
+  now: Date,
+): Promise<StandingsSnapshot> {
   const { season } = current;
   const [teams, rows, tops] = await Promise.all([
     repo.listTeams(db),
@@ -124,6 +135,7 @@ export async function buildSnapshot(db: Database, now: Date): Promise<StandingsS
     return best
       ? [
           {
+            playerId: best.playerId,
             region,
             name: best.name,
             team: best.team.name,
@@ -149,6 +161,7 @@ export async function buildSnapshot(db: Database, now: Date): Promise<StandingsS
     teams: standings,
     teamWeeks,
     teamTimes,
+    topPlayerIds: new Map(tops.map((top) => [top.teamId, top.playerId])),
     winners,
   };
 }

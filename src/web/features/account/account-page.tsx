@@ -20,6 +20,7 @@ import styles from './account.module.css';
 import { ReminderSwitch } from './reminder-switch';
 import { StatsTiles } from './stats-tiles';
 import { MyData } from './my-data';
+import { SeasonHistory } from './season-history';
 import { TimeRequest } from './time-request';
 
 const choiceOf = (me: Me): ProfileChoice => ({
@@ -194,6 +195,7 @@ export function AccountPage() {
       <TimeRequest />
       <StatsTiles />
       <PastWeekAnswers />
+      <SeasonHistory />
       <MyData />
       <p>
         <Link to="/rules">{t('account.rulesLink')}</Link>

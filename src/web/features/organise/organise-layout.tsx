@@ -7,6 +7,7 @@ import { Loading } from './screen-states';
 const SECTIONS = [
   ['', 'dashboard'],
   ['season', 'season'],
+  ['next-season', 'nextSeason'],
   ['teams', 'teams'],
   ['questions', 'questions'],
   ['players', 'players'],

@@ -12,6 +12,12 @@ export const organiseRoutes: RouteObject[] = [
     element: lazyScreen(() => import('./season/season-page').then((m) => m.SeasonPage)),
   },
   {
+    path: 'next-season',
+    element: lazyScreen(() =>
+      import('./next-season/next-season-page').then((m) => m.NextSeasonPage),
+    ),
+  },
+  {
     path: 'teams',
     element: lazyScreen(() => import('./teams/teams-page').then((m) => m.TeamsPage)),
   },

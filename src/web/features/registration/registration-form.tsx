@@ -25,8 +25,9 @@ export function RegistrationForm({ me, season }: { me: Me; season: Season }) {
       idpLocale: me.locale,
       browser: navigator.languages,
     }),
-    teamId: null,
-    salesTeamId: null,
+    // A player back for a new season finds their last team and sales team (ADR 0039).
+    teamId: me.team?.id ?? null,
+    salesTeamId: me.salesTeam?.id ?? null,
   }));
   const [weeks, setWeeks] = useState(() => season.weeks.map((week) => week.active));
 

@@ -16,6 +16,22 @@ import { displayName } from '../audit/service';
 import { points, toCsv } from '../csv';
 import * as repo from './repository';
 import { requireCurrentSeason, seasonZones } from '../season/current-season';
+import { findSeason, seasonCalendar } from '../next-season/repository';
+import { AppError } from '../../../http/errors';
+import type { CurrentSeason } from '../../season/repository';
+
+/** The season an export is of: the current one, or a past one by id (ADR 0039). */
+async function exportSeason(
+  db: Database,
+  seasonId: string | undefined,
+): Promise<{ season: CurrentSeason; past: boolean }> {
+  if (seasonId === undefined) return { season: await requireCurrentSeason(db), past: false };
+  const row = await findSeason(db, seasonId);
+  if (!row || row.status === 'draft') {
+    throw new AppError('SEASON_NOT_FOUND', `There is no season ${seasonId} to export.`);
+  }
+  return { season: await seasonCalendar(db, row), past: row.status === 'archived' };
+}
 
 /**
  * The organisers' CSV exports (UTF-8 with BOM): standings per week, player totals, regional
@@ -24,8 +40,13 @@ import { requireCurrentSeason, seasonZones } from '../season/current-season';
  */
 
 /** Overall standings after each week begun (or after week `setNum` only). */
-export async function standingsCsv(db: Database, now: Date, setNum?: number): Promise<string> {
-  const current = await requireCurrentSeason(db);
+export async function standingsCsv(
+  db: Database,
+  now: Date,
+  setNum?: number,
+  seasonId?: string,
+): Promise<string> {
+  const { season: current } = await exportSeason(db, seasonId);
   const [teams, rows, zones] = await Promise.all([
     listTeams(db),
     findTeamWeeks(db, current.season.id),
@@ -96,10 +117,10 @@ const byRanking = (a: TotalRow, b: TotalRow) =>
   comparePlayers(rankable(a), rankable(b)) ||
   displayName(a.player).localeCompare(displayName(b.player), 'en');
 
-export async function playersCsv(db: Database): Promise<string> {
-  const current = await requireCurrentSeason(db);
+export async function playersCsv(db: Database, seasonId?: string): Promise<string> {
+  const { season: current, past } = await exportSeason(db, seasonId);
   const [rows, scores] = await Promise.all([
-    repo.findPlayerTotals(db, current.season.id),
+    repo.findPlayerTotals(db, current.season.id, past),
     repo.findWeekScores(db, current.season.id),
   ]);
   const byPlayer = new Map<string, Map<number, number>>();
@@ -143,9 +164,9 @@ export async function playersCsv(db: Database): Promise<string> {
 }
 
 /** The best `top` players of each region (rank 1 is the winner) with the tie-break figures. */
-export async function winnersCsv(db: Database, top: number): Promise<string> {
-  const current = await requireCurrentSeason(db);
-  const rows = (await repo.findPlayerTotals(db, current.season.id)).filter(
+export async function winnersCsv(db: Database, top: number, seasonId?: string): Promise<string> {
+  const { season: current, past } = await exportSeason(db, seasonId);
+  const rows = (await repo.findPlayerTotals(db, current.season.id, past)).filter(
     (row) => row.total !== null,
   );
   const teams = new Map((await listTeams(db)).map((team) => [team.id, team]));

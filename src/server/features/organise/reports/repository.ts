@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull, lte, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, lte, or, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import {
   activeWeeks,
@@ -137,7 +137,16 @@ export async function countNotPlayed(db: Database, key: WeekKey): Promise<number
 // The CSV exports' reads (exports.ts).
 
 /** Registered players with their season totals (null before their first scored week). */
-export async function findPlayerTotals(db: Database, seasonId: string) {
+/**
+ * The season's players with their totals. The current season: the registered players, with
+ * their team. A past one (`past`): those registered for it or who scored in it (ADR 0039), with
+ * the team their total counted for.
+ */
+export async function findPlayerTotals(db: Database, seasonId: string, past = false) {
+  const teamId = past ? sql`coalesce(${playerTotals.teamId}, ${players.teamId})` : players.teamId;
+  const registered = past
+    ? or(isNotNull(activeWeeks.registeredAt), isNotNull(playerTotals.playerId))
+    : isNotNull(players.registeredAt);
   return (
     db
       .select({
@@ -154,10 +163,14 @@ export async function findPlayerTotals(db: Database, seasonId: string) {
         playerTotals,
         and(eq(playerTotals.playerId, players.id), eq(playerTotals.seasonId, seasonId)),
       )
-      .leftJoin(teams, eq(teams.id, players.teamId))
+      .leftJoin(
+        activeWeeks,
+        and(eq(activeWeeks.playerId, players.id), eq(activeWeeks.seasonId, seasonId)),
+      )
+      .leftJoin(teams, eq(teams.id, teamId))
       .leftJoin(salesTeams, eq(salesTeams.id, players.salesTeamId))
       // An erased player's totals still count for their team, but name nobody (ADR 0038).
-      .where(and(isNotNull(players.registeredAt), isNull(players.erasedAt)))
+      .where(and(registered, isNull(players.erasedAt)))
   );
 }
 

@@ -2,6 +2,7 @@ import { pageQuerySchema, setNumParamsSchema } from '#shared/contracts/organise'
 import {
   dashboardSchema,
   notPlayedPageSchema,
+  playersExportQuerySchema,
   standingsExportQuerySchema,
   winnersExportQuerySchema,
 } from '#shared/contracts/organise-reports';
@@ -49,14 +50,21 @@ export function registerReportRoutes(app: OrganiseApp, deps: OrganiseDeps, guard
     '/api/organise/exports/standings.csv',
     { ...guard, schema: { querystring: standingsExportQuerySchema } },
     async (request, reply) => {
-      const { setNum } = request.query;
-      const body = await standingsCsv(deps.db, deps.clock.now(), setNum);
-      return sendFile(reply, csv(setNum ? `standings-week-${setNum}.csv` : 'standings.csv', body));
+      const { setNum, season } = request.query;
+      const body = await standingsCsv(deps.db, deps.clock.now(), setNum, season);
+      const name = setNum ? `standings-week-${setNum}.csv` : 'standings.csv';
+      return sendFile(reply, csv(season ? `${season}-${name}` : name, body));
     },
   );
 
-  app.get('/api/organise/exports/players.csv', guard, async (_request, reply) =>
-    sendFile(reply, csv('player-totals.csv', await playersCsv(deps.db))),
+  app.get(
+    '/api/organise/exports/players.csv',
+    { ...guard, schema: { querystring: playersExportQuerySchema } },
+    async (request, reply) => {
+      const { season } = request.query;
+      const name = season ? `${season}-player-totals.csv` : 'player-totals.csv';
+      return sendFile(reply, csv(name, await playersCsv(deps.db, season)));
+    },
   );
 
   app.get(
@@ -67,7 +75,10 @@ export function registerReportRoutes(app: OrganiseApp, deps: OrganiseDeps, guard
         querystring: winnersExportQuerySchema,
       },
     },
-    async (request, reply) =>
-      sendFile(reply, csv('regional-winners.csv', await winnersCsv(deps.db, request.query.top))),
+    async (request, reply) => {
+      const { top, season } = request.query;
+      const name = season ? `${season}-regional-winners.csv` : 'regional-winners.csv';
+      return sendFile(reply, csv(name, await winnersCsv(deps.db, top, season)));
+    },
   );
 }

@@ -4,6 +4,7 @@ import { WEEK_COUNT } from '#shared/domain/calendar';
 import { playersCsvUrl, standingsCsvUrl, TOP_RANGE, winnersCsvUrl } from './export-urls';
 import styles from './exports.module.css';
 import { Loading } from '../screen-states';
+import { useOrganiserSeasons } from '../api/next-season';
 
 const WEEKS = Array.from({ length: WEEK_COUNT }, (_, index) => index + 1);
 
@@ -15,15 +16,32 @@ export function ExportsPage() {
   const { t, ready } = useTranslation('organise-players');
   const [week, setWeek] = useState('');
   const [top, setTop] = useState('1');
+  const [seasonChoice, setSeasonChoice] = useState('');
+  const seasons = useOrganiserSeasons();
+  const past = (seasons.data?.seasons ?? []).filter((entry) => entry.status === 'archived');
+  const season = seasonChoice === '' ? null : seasonChoice;
   if (!ready) return <Loading />;
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{t('exports.title')}</h1>
       <p className={styles.intro}>{t('exports.intro')}</p>
+      {past.length > 0 && (
+        <label className={styles.field}>
+          <span>{t('exports.season')}</span>
+          <select value={seasonChoice} onChange={(event) => setSeasonChoice(event.target.value)}>
+            <option value="">{t('exports.currentSeason')}</option>
+            {past.map((entry) => (
+              <option key={entry.id} value={entry.id}>
+                {entry.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <div className={styles.cards}>
         <ExportCard
           id="standings"
-          href={standingsCsvUrl(week === '' ? null : Number(week))}
+          href={standingsCsvUrl(week === '' ? null : Number(week), season)}
           download={t('exports.standings.download')}
         >
           <p>{t('exports.standings.help')}</p>
@@ -39,12 +57,16 @@ export function ExportsPage() {
             </select>
           </label>
         </ExportCard>
-        <ExportCard id="players" href={playersCsvUrl} download={t('exports.players.download')}>
+        <ExportCard
+          id="players"
+          href={playersCsvUrl(season)}
+          download={t('exports.players.download')}
+        >
           <p>{t('exports.players.help')}</p>
         </ExportCard>
         <ExportCard
           id="winners"
-          href={winnersCsvUrl(Number(top))}
+          href={winnersCsvUrl(Number(top), season)}
           download={t('exports.winners.download')}
         >
           <p>{t('exports.winners.help')}</p>

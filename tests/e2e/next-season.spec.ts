@@ -1,0 +1,160 @@
+import { mkdir } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  DESKTOP,
+  expectNoAxeViolations,
+  holdForThisFile,
+  PHONE,
+  playOpenWeekThroughApi,
+  signInAs,
+  startOwnServer,
+  type OwnServer,
+} from './fixtures';
+
+/**
+ * The second season, entirely from the screens (ADR 0039): on a server of its own (launching
+ * archives the season for good), during the 2025 season's last week, a player plays it; the
+ * organiser prepares a draft from the current season, launches it; the player finds the hall
+ * of fame, their history on the account page, and registers again with last season's team
+ * already chosen. Axe at 375 px on each new screen, screenshots at 375 and 1280 px.
+ *
+ * The server listens on E2E_PORT + 5, which screens.spec.ts also uses: both hold the lock
+ * 'demo-season', so they never run at the same time, and this spec stops its server itself.
+ */
+
+// Not only the screens spec: the lock keeps E2E_PORT + 5 for one of the two files at a time.
+holdForThisFile('demo-season');
+
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 5;
+const SHOTS = 'test-results/next-season';
+let server: OwnServer | null = null;
+
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  await mkdir(SHOTS, { recursive: true });
+  server = await startOwnServer(PORT, {
+    // Week 6 of 2025 (Mon 10 – Fri 14 March) open, registration still open.
+    SEASON_FILE: 'tests/e2e/seasons/2025-late-registration.json',
+    CLOCK_START: '2025-03-12T10:00:00Z',
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** Checks the screen at 375 px (axe, nothing sideways) and saves it at 375 and 1280 px. */
+async function lookAt(page: Page, name: string) {
+  await page.setViewportSize(PHONE);
+  await expectNoAxeViolations(page);
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  expect(sideways, `${name} scrolls sideways at 375 px`).toBe(false);
+  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+}
+
+test('a season is played, archived and followed by a second one, from the screens', async ({
+  browser,
+}) => {
+  const origin = server!.origin;
+  // Ana plays the last week of 2025.
+  await playOpenWeekThroughApi(browser, origin, 'Ana García', 'es');
+
+  // The organiser prepares the next season from the current one.
+  const organiserContext = await browser.newContext({ baseURL: origin, locale: 'en-GB' });
+  const organiser = await organiserContext.newPage();
+  await organiser.setViewportSize(PHONE);
+  await signInAs(organiser, 'Morgan Lee');
+  await organiser.goto('/organise/next-season');
+  await expect(organiser.getByRole('heading', { level: 1, name: 'Next season' })).toBeVisible();
+  await expect(organiser.getByText('Running', { exact: true })).toBeVisible();
+  await lookAt(organiser, 'organiser-next-season-empty');
+
+  // Checked before sending: the id's rule is named at the field.
+  await organiser.getByRole('button', { name: 'Create the draft' }).click();
+  await expect(organiser.getByLabel('Season id')).toBeFocused();
+  await expect(organiser.getByText('Use 1 to 40 lower-case letters')).toBeVisible();
+  await organiser.getByLabel('Season id').fill('2025-autumn');
+  await organiser.getByLabel('Season name').fill('Podium 2025 autumn');
+  await organiser.getByLabel('Week 1 opens on').fill('2025-03-25');
+  await expect(organiser.getByLabel('Copy the current season')).toBeChecked();
+  await organiser.getByRole('button', { name: 'Create the draft' }).click();
+
+  const draft = organiser.getByRole('region', { name: 'Draft: Podium 2025 autumn' });
+  await expect(draft).toBeVisible();
+  await expect(draft.getByText('The draft passes every check of a season file')).toBeVisible();
+  await expect(draft.getByText('6 questions of 6')).toHaveCount(6);
+  await lookAt(organiser, 'organiser-next-season-draft');
+
+  // The draft is the organisers' alone: the players' season is still 2025.
+  const season = (await (await organiser.request.get('/api/season')).json()) as { id: string };
+  expect(season.id).toBe('2025');
+
+  // Week 3 takes the questions of week 1 from the bank.
+  await draft
+    .getByLabel('Take the questions of')
+    .nth(2)
+    .selectOption({ label: 'Podium 2025, week 1' });
+  await draft.getByRole('button', { name: 'Use for week 3' }).click();
+  await expect(
+    organiser.getByRole('status').getByText('Week 3 now has the chosen questions.'),
+  ).toBeVisible();
+
+  // The launch, confirmed.
+  await draft.getByRole('button', { name: 'Launch the season' }).click();
+  await expect(draft.getByText('Launch Podium 2025 autumn now?')).toBeVisible();
+  await draft.getByRole('button', { name: 'Yes, launch it' }).click();
+  await expect(organiser.getByRole('status').getByText(/The new season is running/)).toBeVisible();
+  const seasons = organiser.getByRole('region', { name: 'Seasons' });
+  await expect(seasons.getByText('Archived', { exact: true })).toBeVisible();
+  await expect(seasons.getByText('Running', { exact: true })).toBeVisible();
+  await expect(organiser.getByRole('heading', { name: 'Prepare the next season' })).toBeVisible();
+  await lookAt(organiser, 'organiser-next-season-launched');
+
+  // Exports name the past season.
+  await organiser.goto('/organise/exports');
+  await organiser
+    .getByRole('combobox', { name: 'Season', exact: true })
+    .selectOption({ label: 'Podium 2025' });
+  await expect(
+    organiser.getByRole('link', { name: 'Download the player totals (CSV)' }),
+  ).toHaveAttribute('href', '/api/organise/exports/players.csv?season=2025');
+  await organiserContext.close();
+
+  // Ana: the hall of fame, her history, and registration for the new season.
+  const playerContext = await browser.newContext({ baseURL: origin, locale: 'en-GB' });
+  const ana = await playerContext.newPage();
+  await ana.setViewportSize(PHONE);
+  await signInAs(ana, 'Ana García', '/account');
+  const history = ana.getByRole('region', { name: 'My past seasons' });
+  await expect(history.getByText('Podium 2025')).toBeVisible();
+  await expect(history.getByText('Rank 1 of 1 player')).toBeVisible();
+  await expect(history.getByText(/Spain/)).toBeVisible();
+  await history.scrollIntoViewIfNeeded();
+  await lookAt(ana, 'player-account-history');
+
+  await history.getByRole('link', { name: 'See the hall of fame' }).click();
+  await expect(ana.getByRole('heading', { level: 1, name: 'Hall of fame' })).toBeVisible();
+  const past = ana.getByRole('region', { name: 'Podium 2025' });
+  await expect(past.getByRole('heading', { name: 'Regional winners' })).toBeVisible();
+  await expect(past.getByText('Ana García')).toBeVisible();
+  await expect(past.getByRole('list').last().getByRole('listitem')).toHaveCount(16);
+  await lookAt(ana, 'player-hall-of-fame');
+
+  // The new season asks her to register again, with Spain already chosen.
+  await ana.goto('/');
+  await expect(ana.getByRole('heading', { name: 'Register for Podium 2025 autumn' })).toBeVisible();
+  await expect(ana.getByLabel('Country team')).toHaveValue(/\d+/);
+  await expect(ana.getByLabel('Country team').locator('option:checked')).toHaveText(/Spain/);
+  await ana.getByRole('button', { name: 'Register now!' }).click();
+  await expect(ana.getByText(/You are registered, Ana/)).toBeVisible();
+  await playerContext.close();
+
+  await server!.stop();
+  server = null;
+});
