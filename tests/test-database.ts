@@ -19,10 +19,11 @@ export async function createTestDatabase(
 ): Promise<DatabaseHandle> {
   const adminUrl = testPostgresUrl();
   if (!adminUrl) {
-    // The run's migrated image (tests/pglite-image.ts) spares initdb; a test of a migration's
-    // data, which stops at an earlier one, starts empty. Migrating the image again finds
-    // nothing to do.
-    const imageFile = options.migrationsFolder ? undefined : inject('pgliteImage');
+    // Under Vitest, the run's migrated image (tests/pglite-image.ts) spares initdb; a test of a
+    // migration's data, which stops at an earlier one, and a script (lint-openapi.ts) start
+    // empty. Migrating the image again finds nothing to do.
+    const imageFile =
+      options.migrationsFolder || !process.env.VITEST ? undefined : inject('pgliteImage');
     const handle = await openDatabase({
       dataDir: null,
       pgliteImage: imageFile ? new Blob([readFileSync(imageFile)]) : undefined,
