@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../adapters/i18n';
 import type { KeyCorrectionInput, KeyCorrectionResult } from '#shared/contracts/key-correction';
 import type { OrganiserQuestion } from '#shared/contracts/organise-questions';
@@ -38,6 +38,7 @@ export function KeyCorrection({
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const impactHeading = useRef<HTMLHeadingElement>(null);
   const openButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
 
   const input = (dryRun: boolean): KeyCorrectionInput =>
     action === 'void'
@@ -48,18 +49,26 @@ export function KeyCorrection({
     setOpen(false);
     setPreview(null);
     setReason('');
-    requestAnimationFrame(() => openButton.current?.focus());
+    returnFocus.current = true;
   };
+
+  // Focus moves once the render has put its target on the screen: to the impact when it comes,
+  // back to the button that opened the panel when it closes.
+  useEffect(() => {
+    if (preview) impactHeading.current?.focus();
+  }, [preview]);
+  useEffect(() => {
+    if (open || !returnFocus.current) return;
+    returnFocus.current = false;
+    openButton.current?.focus();
+  }, [open]);
 
   const showPreview = (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
     if (reason.trim().length < 3) return setMessage({ kind: 'error', text: t('reasonMissing') });
     correct.mutate(input(true), {
-      onSuccess: (result) => {
-        setPreview(result);
-        requestAnimationFrame(() => impactHeading.current?.focus());
-      },
+      onSuccess: setPreview,
       onError: fail,
     });
   };
