@@ -136,19 +136,22 @@ export async function startOwnServer(
 
 interface OpenAttempt {
   id: string;
-  questions: { position: number; options: { key: string }[] }[];
+  questions: OpenQuestion[];
   answers: { position: number }[];
 }
+type OpenQuestion = { position: number; options: { key: string }[] };
 
 /**
- * `name` plays the open week through the API in a context of its own, the first option each time,
- * registering with `country` first unless already registered; repeating it is harmless.
+ * `name` plays the open week through the API in a context of its own, the option `choose` picks
+ * (the first after the shuffle unless told), registering with `country` first unless already
+ * registered; repeating it is harmless.
  */
 export async function playOpenWeekThroughApi(
   browser: Browser,
   baseURL: string | undefined,
   name: string,
   country: string,
+  choose: (question: OpenQuestion) => string = (question) => question.options[0]!.key,
 ): Promise<void> {
   const context = await browser.newContext({ baseURL, locale: 'en-GB' });
   const page = await context.newPage();
@@ -163,7 +166,7 @@ export async function playOpenWeekThroughApi(
     if (attempt.answers.some((answer) => answer.position === question.position)) continue;
     const answered = await page.request.post(`/api/attempts/${attempt.id}/answers`, {
       headers: csrf,
-      data: { position: question.position, option: question.options[0]!.key },
+      data: { position: question.position, option: choose(question) },
     });
     expect(answered.status()).toBe(200);
   }

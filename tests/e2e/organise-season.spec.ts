@@ -163,6 +163,8 @@ test('an organiser adds, renames and removes a sales team, and cannot move a zon
   );
   await chile.getByRole('button', { name: 'Cancel' }).click();
   await expect(chile.getByText('America/Santiago')).toBeVisible();
+  // Back to the button that opened the editor.
+  await expect(chile.getByRole('button', { name: 'Edit Chile' })).toBeFocused();
 
   await chile.getByRole('button', { name: 'Remove Valparaíso y Viña from Chile' }).click();
   await expect(chile.getByRole('heading', { name: 'Sales teams (1 of 4)' })).toBeVisible();

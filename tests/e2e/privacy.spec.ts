@@ -43,6 +43,11 @@ test('a player downloads their data, then an organiser erases them on request', 
   const question = panel.getByRole('heading', { name: 'Erase Farid Haddad for good?' });
   await expect(question).toBeFocused();
   await expectNoAxeViolations(admin);
+  // Cancelled, the focus goes back to the button that opened the question; then erased for good.
+  await panel.getByRole('button', { name: 'Cancel' }).click();
+  await expect(panel.getByRole('button', { name: 'Erase this player…' })).toBeFocused();
+  await admin.keyboard.press('Enter');
+  await expect(question).toBeFocused();
   await panel.getByRole('button', { name: 'Erase for good' }).focus();
   await admin.keyboard.press('Enter');
   await expect(panel.getByRole('status')).toContainText('This player was erased');

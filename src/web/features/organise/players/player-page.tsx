@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../adapters/i18n';
 import { Link, useParams } from '../../../adapters/router';
 import type { PlayerDetail } from '#shared/contracts/organise-players';
@@ -31,6 +31,11 @@ export function PlayerPage() {
   // (cancel) or to the confirmation (done), not to the top of the page.
   const opener = useRef<HTMLElement | null>(null);
   const confirmation = useRef<HTMLParagraphElement>(null);
+  // The button that opened the form is gone with the week's override: once the confirmation is
+  // rendered, it takes the focus.
+  useEffect(() => {
+    if (done) confirmation.current?.focus();
+  }, [done]);
 
   const back = (
     <p>
@@ -81,8 +86,6 @@ export function PlayerPage() {
           onDone={() => {
             setDone(t('player.inactive.done', { number: overriding, name: data.player.name }));
             setOverriding(null);
-            // The button that opened the form is gone with the week's override.
-            requestAnimationFrame(() => confirmation.current?.focus());
           }}
         />
       )}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../adapters/i18n';
 import { formatMoment } from '../../../lib/moment';
 import { useErrorText } from '../../../lib/use-error-message';
@@ -22,6 +22,17 @@ export function PlayerPrivacy({ playerId, name }: { playerId: string; name: stri
   const [error, setError] = useState<string | null>(null);
   const confirmHeading = useRef<HTMLHeadingElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  // Focus moves once the render has put its target on the screen: to the confirmation when it
+  // opens, back to the button that opened it when it is cancelled.
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (confirming) {
+      confirmHeading.current?.focus();
+    } else if (returnFocus.current) {
+      returnFocus.current = false;
+      opener.current?.focus();
+    }
+  }, [confirming]);
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   if (!ready || !status.data) return null;
@@ -68,7 +79,6 @@ export function PlayerPrivacy({ playerId, name }: { playerId: string; name: stri
                 onClick={() => {
                   setError(null);
                   setConfirming(true);
-                  requestAnimationFrame(() => confirmHeading.current?.focus());
                 }}
               >
                 {t('erase.open')}
@@ -100,8 +110,8 @@ export function PlayerPrivacy({ playerId, name }: { playerId: string; name: stri
                   className="button button-secondary"
                   disabled={action.isPending}
                   onClick={() => {
+                    returnFocus.current = true;
                     setConfirming(false);
-                    requestAnimationFrame(() => opener.current?.focus());
                   }}
                 >
                   {t('erase.cancel')}

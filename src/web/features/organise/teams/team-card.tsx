@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../adapters/i18n';
 import type { OrganiserTeam } from '#shared/contracts/organise';
 import { Flag } from '../../../components/flag';
@@ -15,10 +15,16 @@ export function TeamCard({ team }: { team: OrganiserTeam }) {
   const [saved, setSaved] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const headingId = `team-${team.id}-title`;
+  // Back to where the organiser was, once the editor has closed: the button that opened it.
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
   const close = () => {
+    returnFocus.current = true;
     setEditing(false);
-    // Back to where the organiser was: the button that opened the editor.
-    requestAnimationFrame(() => editButton.current?.focus());
   };
   return (
     <article className={`card ${teamStyles.team}`} aria-labelledby={headingId}>
