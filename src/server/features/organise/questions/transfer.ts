@@ -19,8 +19,13 @@ import { weekQuestionsView } from './view';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export async function exportQuestions(db: Database, setNum: number, format: QuestionFileFormat) {
-  const { current } = await requireWeek(db, setNum);
+export async function exportQuestions(
+  db: Database,
+  setNum: number,
+  format: QuestionFileFormat,
+  seasonId?: string,
+) {
+  const { current } = await requireWeek(db, setNum, seasonId);
   const rows = await repo.findWeekQuestions(db, current.season.id, setNum);
   const filename = `week-${setNum}-questions.${format}`;
   switch (format) {
@@ -43,6 +48,7 @@ export async function importQuestions(
   setNum: number,
   input: QuestionFile & { dryRun: boolean },
   now: Date,
+  seasonId?: string,
 ): Promise<ImportResult> {
   const { questions, keepStoredExplanations } = await parseQuestionsFile(input, setNum);
   const apply = async (tx: Database, current: CurrentSeason, rows: QuestionRow[]) => {
@@ -80,7 +86,7 @@ export async function importQuestions(
     return { dryRun: false, changed, week: view };
   };
   try {
-    return await changeWeek(db, setNum, apply);
+    return await changeWeek(db, setNum, apply, seasonId);
   } catch (error) {
     if (error instanceof DryRun) return error.result;
     throw error;
