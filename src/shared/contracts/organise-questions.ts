@@ -17,7 +17,17 @@ import { QUESTION_CATEGORIES } from './season';
  * season, or the current one (its id, or no parameter at all). An archived season answers 409
  * SEASON_ARCHIVED, an unknown one 404 SEASON_NOT_FOUND.
  */
-export const questionSeasonQuerySchema = z.object({ season: z.string().min(1).max(40).optional() });
+export const questionSeasonQuerySchema = z.object({
+  season: z
+    .string()
+    .min(1)
+    .max(40)
+    .optional()
+    .describe(
+      "A season's id: the draft of the next season, or the current one (the default). " +
+        'An archived season answers 409 SEASON_ARCHIVED (ADR 0042).',
+    ),
+});
 
 /** Path parameters: a week and a slot ('1'–'5' or 'challenger'). */
 export const slotParamsSchema = z.object({
