@@ -210,6 +210,14 @@ test('a season is played, archived and followed by a second one, from the screen
   await expect(organiser.getByRole('heading', { name: 'Prepare the next season' })).toBeVisible();
   await lookAt(organiser, 'organiser-next-season-launched');
 
+  // The archived season's questions no longer open for editing: the screen says why.
+  await organiser.goto('/organise/questions?season=2025&week=1');
+  await expect(
+    organiser.getByText('This season is archived: it can be read but no longer changed.'),
+  ).toBeVisible();
+  await expect(organiser.getByRole('link', { name: 'Back to the next season' })).toBeVisible();
+  await lookAt(organiser, 'organiser-archived-questions');
+
   // Exports name the past season.
   await organiser.goto('/organise/exports');
   await organiser

@@ -68,7 +68,8 @@ export function QuestionsPage() {
       <h1 className={styles.title}>{t('title')}</h1>
       {draftId !== undefined && (
         <div className={styles.notice} role="note">
-          <p>{t('draft.notice', { name: draft?.name ?? draftId })}</p>
+          {/* Named once the draft is known: an id that is no draft gets the error below. */}
+          {draft && <p>{t('draft.notice', { name: draft.name })}</p>}
           <Link to="/organise/next-season">← {t('draft.back')}</Link>
         </div>
       )}
