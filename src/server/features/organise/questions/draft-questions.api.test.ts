@@ -146,7 +146,7 @@ describe('the question routes on a draft', () => {
     );
     expect(draft.problems.join('\n')).not.toMatch(/no questions for week 1/);
     const [entry] = await latestAudit(t.database.db);
-    expect(entry).toMatchObject({ action: 'question.create', entityId: '1/1' });
+    expect(entry).toMatchObject({ action: 'question.create', entityId: `${DRAFT.id}/1/1` });
   });
 
   it('a dry run shows the imported week and writes nothing', async () => {
@@ -171,7 +171,7 @@ describe('the question routes on a draft', () => {
     const draft = await draftView();
     expect(draft.weeks.map((week) => week.questions)).toEqual([6, 6, 6, 6, 6, 6]);
     const [entry] = await latestAudit(t.database.db);
-    expect(entry).toMatchObject({ action: 'questions.import', entityId: '6' });
+    expect(entry).toMatchObject({ action: 'questions.import', entityId: `${DRAFT.id}/6` });
   });
 
   it('two identical imports at once: no 500, no duplicate rows', async () => {

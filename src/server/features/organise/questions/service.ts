@@ -64,6 +64,19 @@ export async function changeWeek<T>(
   });
 }
 
+/**
+ * The audit log's name for a week, or a slot of it: a draft's starts with the draft's id
+ * (`2026/2/challenger`), the current season's does not (`2/challenger`, as always).
+ */
+export function auditEntity(
+  season: CurrentSeason['season'],
+  setNum: number,
+  slot?: QuestionSlot,
+): string | number {
+  const entity = slot === undefined ? setNum : `${setNum}/${slot}`;
+  return season.status === 'draft' ? `${season.id}/${entity}` : entity;
+}
+
 /** What the audit log and the comparison see of a question. */
 export const contentOf = (question: {
   category: string;
@@ -161,7 +174,7 @@ export async function saveQuestion(
         {
           action: existing ? 'question.update' : 'question.create',
           entityType: 'question',
-          entityId: `${setNum}/${slot}`,
+          entityId: auditEntity(current.season, setNum, slot),
           before: existing ? { ...contentOf(existing), status: existing.reviewStatus } : null,
           after: {
             ...contentOf({ ...question, correctOption: question.correct }),
@@ -219,7 +232,7 @@ export async function reviewQuestion(
       {
         action: 'question.review',
         entityType: 'question',
-        entityId: `${setNum}/${slot}`,
+        entityId: auditEntity(current.season, setNum, slot),
         before: { status: question.reviewStatus },
         after: { status },
       },

@@ -12,7 +12,7 @@ import {
   type QuestionFile,
 } from './file-formats';
 import * as repo from './repository';
-import { changeWeek, contentOf, requireWeek, writeQuestion } from './service';
+import { auditEntity, changeWeek, contentOf, requireWeek, writeQuestion } from './service';
 import { weekQuestionsView } from './view';
 
 /** A week's questions to and from files (CSV, .xlsx or the content file format), ADR 0009. */
@@ -71,7 +71,7 @@ export async function importQuestions(
         {
           action: 'questions.import',
           entityType: 'week',
-          entityId: setNum,
+          entityId: auditEntity(current.season, setNum),
           before: rows.map((row) => ({ slot: slotOf(row.kind, row.position), ...contentOf(row) })),
           after: questions,
           reason: `${input.format.toUpperCase()} import, ${changed} question(s) changed`,

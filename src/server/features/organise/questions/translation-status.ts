@@ -9,7 +9,7 @@ import type { QuestionRow } from '../../play/repository';
 import { notifyContentChanged } from '../../season/content-cache';
 import { writeAudit, type Actor } from '../audit/service';
 import * as repo from './repository';
-import { requireWeek } from './service';
+import { auditEntity, requireWeek } from './service';
 import {
   playersByLanguage,
   statusOf,
@@ -101,7 +101,7 @@ export async function reviewTranslations(
       {
         action: 'translations.review',
         entityType: 'week',
-        entityId: setNum,
+        entityId: auditEntity(current.season, setNum),
         before: null,
         after: { language, slots: marked, status: 'reviewed' },
       },

@@ -11,7 +11,7 @@ import type { Database } from '../../../db/client';
 import type { QuestionRow } from '../../play/repository';
 import { writeAudit, type Actor } from '../audit/service';
 import * as repo from './repository';
-import { changeWeek, requireWeek, writeQuestion } from './service';
+import { auditEntity, changeWeek, requireWeek, writeQuestion } from './service';
 import { textFingerprint, textsFingerprint } from './translation-readiness';
 import { saveStatus, weekTranslations } from './translation-status';
 import {
@@ -190,7 +190,7 @@ export async function importXliff(
           {
             action: 'translations.import',
             entityType: 'week',
-            entityId: setNum,
+            entityId: auditEntity(current.season, setNum),
             before: null,
             after: { language, questions: changedQuestions, applied, refused },
             reason: `XLIFF import into ${language}: ${applied} text(s) written, ${refused} refused`,
