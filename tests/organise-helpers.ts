@@ -92,3 +92,47 @@ export const seasonInputOf = (season: OrganiserSeason): SeasonInput => ({
     closesOn,
   })),
 });
+
+/**
+ * A week's question route, on the draft (or any season) when `season` is given (ADR 0042):
+ * `rest` is the path after …/questions, with its own query if any.
+ */
+export function questionsUrl(setNum: number, season?: string, rest = ''): string {
+  const url = `/api/organise/weeks/${setNum}/questions${rest}`;
+  if (season === undefined) return url;
+  return `${url}${rest.includes('?') ? '&' : '?'}season=${encodeURIComponent(season)}`;
+}
+
+interface ContentFile {
+  weeks: { setNum: number; questions: { slot: number | string; translations: object }[] }[];
+}
+
+/**
+ * A week's content file (JSON) exported from `from` (the current season by default), as the body
+ * of an import into week `setNum`, every English question text prefixed with `mark`.
+ */
+export async function markedWeekFile(
+  organiser: ApiClient,
+  from: number,
+  mark: string,
+  setNum = from,
+): Promise<{ format: 'json'; content: string }> {
+  const file = JSON.parse(
+    (await organiser.get(questionsUrl(from, undefined, '/export?format=json'))).body,
+  ) as ContentFile;
+  const [week] = file.weeks;
+  week!.setNum = setNum;
+  for (const question of week!.questions) {
+    const english = (question.translations as Record<string, { text: string }>).en!;
+    english.text = `${mark} ${english.text}`;
+  }
+  return { format: 'json', content: JSON.stringify(file) };
+}
+
+/** The organiser's POST /api/organise/seasons: a draft of the next season (ADR 0039). */
+export async function createDraftSeason(
+  organiser: ApiClient,
+  draft: { id: string; name: string; launchOn: string; from: 'empty' | 'current' },
+): Promise<void> {
+  ok(await organiser.post('/api/organise/seasons', draft), 201);
+}

@@ -14,9 +14,11 @@ import {
 /**
  * The second season, entirely from the screens (ADR 0039): on a server of its own (launching
  * archives the season for good), during the 2025 season's last week, a player plays it; the
- * organiser prepares a draft from the current season, launches it; the player finds the hall
- * of fame, their history on the account page, and registers again with last season's team
- * already chosen. Axe at 375 px on each new screen, screenshots at 375 and 1280 px.
+ * organiser prepares an empty draft, takes some weeks from the question bank, writes a question
+ * into a draft week in the question editor and imports a file into another (ADR 0042), watches
+ * the draft's problems shrink, launches it; the player finds the hall of fame, their history on
+ * the account page, and registers again with last season's team already chosen. Axe at 375 px
+ * on each new screen, screenshots at 375 and 1280 px.
  *
  * The server listens on E2E_PORT + 5, which screens.spec.ts also uses: both hold the lock
  * 'demo-season', so they never run at the same time, and this spec stops its server itself.
@@ -83,27 +85,119 @@ test('a season is played, archived and followed by a second one, from the screen
   await organiser.getByLabel('Season name').fill('Podium 2025 autumn');
   await organiser.getByLabel('Week 1 opens on').fill('2025-03-25');
   await expect(organiser.getByLabel('Copy the current season')).toBeChecked();
+  await organiser.getByLabel('Start empty').check();
   await organiser.getByRole('button', { name: 'Create the draft' }).click();
 
   const draft = organiser.getByRole('region', { name: 'Draft: Podium 2025 autumn' });
   await expect(draft).toBeVisible();
-  await expect(draft.getByText('The draft passes every check of a season file')).toBeVisible();
-  await expect(draft.getByText('6 questions of 6')).toHaveCount(6);
+  await expect(draft.getByText('0 questions of 6')).toHaveCount(6);
+  await expect(
+    draft.getByText('questions: weeks: no questions for week 1, 2, 3, 4, 5, 6'),
+  ).toBeVisible();
   await lookAt(organiser, 'organiser-next-season-draft');
 
   // The draft is the organisers' alone: the players' season is still 2025.
   const season = (await (await organiser.request.get('/api/season')).json()) as { id: string };
   expect(season.id).toBe('2025');
 
-  // Week 3 takes the questions of week 1 from the bank.
-  await draft
-    .getByLabel('Take the questions of')
-    .nth(2)
-    .selectOption({ label: 'Podium 2025, week 1' });
-  await draft.getByRole('button', { name: 'Use for week 3' }).click();
+  // Weeks 1, 3, 5 and 6 take their questions from the bank (week 3 those of week 1).
+  const fromBank = async (week: number, from: number) => {
+    await draft
+      .getByLabel('Take the questions of')
+      .nth(week - 1)
+      .selectOption({ label: `Podium 2025, week ${from}` });
+    await draft.getByRole('button', { name: `Use for week ${week}` }).click();
+    await expect(
+      organiser.getByRole('status').getByText(`Week ${week} now has the chosen questions.`),
+    ).toBeVisible();
+  };
+  for (const [week, from] of [
+    [1, 1],
+    [3, 1],
+    [5, 5],
+    [6, 6],
+  ] as const) {
+    await fromBank(week, from);
+  }
+  await expect(draft.getByText('questions: weeks: no questions for week 2, 4')).toBeVisible();
+
+  // Week 2: one question written in the question editor, on the draft.
+  await draft.getByRole('link', { name: 'Write or import the questions of week 2' }).click();
+  await expect(organiser.getByRole('heading', { level: 1, name: 'Questions' })).toBeVisible();
   await expect(
-    organiser.getByRole('status').getByText('Week 3 now has the chosen questions.'),
+    organiser.getByRole('note').getByText(/questions of the draft Podium 2025 autumn/),
   ).toBeVisible();
+  await expect(organiser.getByRole('heading', { level: 2, name: 'Week 2' })).toBeVisible();
+  await expect(organiser.getByText('Not written yet')).toHaveCount(6);
+  await lookAt(organiser, 'organiser-draft-week-empty');
+  const slotCard = (name: string) =>
+    organiser
+      .getByRole('listitem')
+      .filter({ has: organiser.getByRole('heading', { level: 4, name }) });
+  await slotCard('Question 1').getByRole('link', { name: /Write/ }).click();
+  const editor = organiser.getByRole('region', { name: 'Week 2: Question 1' });
+  await expect(editor.getByRole('heading', { level: 2 })).toBeFocused();
+  const english = editor.getByRole('group', { name: /English/ });
+  const written = 'Which vitamin does sunlight help the skin to make?';
+  await english.getByLabel('Question').fill(written);
+  for (const [key, text] of [
+    ['A', 'Vitamin D'],
+    ['B', 'Vitamin C'],
+    ['C', 'Vitamin A'],
+    ['D', 'Vitamin K'],
+  ] as const) {
+    await english.getByLabel(`Option ${key}`).fill(text);
+  }
+  await organiser.getByRole('button', { name: 'Save as draft' }).click();
+  await expect(
+    organiser.getByRole('status').filter({ hasText: 'Saved as a draft.' }),
+  ).toBeVisible();
+  await lookAt(organiser, 'organiser-draft-editor');
+  await organiser.getByRole('link', { name: 'Back to week 2' }).click();
+  await expect(slotCard('Question 1').getByText(written)).toBeVisible();
+  await organiser.getByRole('link', { name: 'Back to the next season' }).click();
+  await expect(draft.getByText('1 question of 6')).toBeVisible();
+  // The check now stops at week 2's incomplete set (it names one kind of problem at a time).
+  const week2Incomplete =
+    'questions: weeks[1].questions: needs exactly slots 1 to 5 and one challenger';
+  await expect(draft.getByText(week2Incomplete)).toBeVisible();
+
+  // Week 4: a file imported, checked first (the current season's week 4, edited).
+  const exported = await organiser.request.get(
+    '/api/organise/weeks/4/questions/export?format=json',
+  );
+  const file = (await exported.json()) as {
+    weeks: { questions: { translations: { en: { text: string } } }[] }[];
+  };
+  for (const question of file.weeks[0]!.questions) {
+    question.translations.en.text = `Autumn: ${question.translations.en.text}`;
+  }
+  await draft.getByRole('link', { name: 'Write or import the questions of week 4' }).click();
+  await expect(organiser.getByRole('heading', { level: 2, name: 'Week 4' })).toBeVisible();
+  await organiser.getByLabel('Import a file (Excel .xlsx, CSV or JSON)').setInputFiles({
+    name: 'autumn-week-4.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(file)),
+  });
+  const preview = organiser.getByRole('region', {
+    name: /What importing autumn-week-4\.json would change/,
+  });
+  await expect(
+    preview.getByText('Questions that would change: 6. They will become drafts.'),
+  ).toBeVisible();
+  await lookAt(organiser, 'organiser-draft-import');
+  await preview.getByRole('button', { name: 'Import' }).click();
+  await expect(organiser.getByText('Imported. Questions changed: 6.')).toBeVisible();
+  await expect(organiser.getByText(/^Autumn: /)).toHaveCount(6);
+  await organiser.getByRole('link', { name: 'Back to the next season' }).click();
+  await expect(draft.getByText('6 questions of 6')).toHaveCount(5);
+  await expect(draft.getByText(/no questions for week/)).toHaveCount(0);
+  await expect(draft.getByText(week2Incomplete)).toBeVisible();
+
+  // Week 2 completed from the bank: the draft passes every check.
+  await fromBank(2, 2);
+  await expect(draft.getByText('The draft passes every check of a season file')).toBeVisible();
+  await expect(draft.getByText('6 questions of 6')).toHaveCount(6);
 
   // The launch, confirmed.
   await draft.getByRole('button', { name: 'Launch the season' }).click();
@@ -115,6 +209,14 @@ test('a season is played, archived and followed by a second one, from the screen
   await expect(seasons.getByText('Running', { exact: true })).toBeVisible();
   await expect(organiser.getByRole('heading', { name: 'Prepare the next season' })).toBeVisible();
   await lookAt(organiser, 'organiser-next-season-launched');
+
+  // The archived season's questions no longer open for editing: the screen says why.
+  await organiser.goto('/organise/questions?season=2025&week=1');
+  await expect(
+    organiser.getByText('This season is archived: it can be read but no longer changed.'),
+  ).toBeVisible();
+  await expect(organiser.getByRole('link', { name: 'Back to the next season' })).toBeVisible();
+  await lookAt(organiser, 'organiser-archived-questions');
 
   // Exports name the past season.
   await organiser.goto('/organise/exports');

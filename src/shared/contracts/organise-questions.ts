@@ -12,6 +12,23 @@ import { QUESTION_CATEGORIES } from './season';
 
 /** The organiser's question editor: a week's six questions, all languages side by side. */
 
+/**
+ * `season`: which season's week the question routes work on (ADR 0042): the draft of the next
+ * season, or the current one (its id, or no parameter at all). An archived season answers 409
+ * SEASON_ARCHIVED, an unknown one 404 SEASON_NOT_FOUND.
+ */
+export const questionSeasonQuerySchema = z.object({
+  season: z
+    .string()
+    .min(1)
+    .max(40)
+    .optional()
+    .describe(
+      "A season's id: the draft of the next season, or the current one (the default). " +
+        'An archived season answers 409 SEASON_ARCHIVED (ADR 0042).',
+    ),
+});
+
 /** Path parameters: a week and a slot ('1'–'5' or 'challenger'). */
 export const slotParamsSchema = z.object({
   setNum: z.coerce.number().int().min(1).max(WEEK_COUNT),
@@ -104,7 +121,9 @@ export const reviewInputSchema = z.strictObject({ status: z.enum(REVIEW_STATUSES
 /** A spreadsheet (CSV or .xlsx, one row per question and language) or a content file (JSON). */
 export const QUESTION_FILE_FORMATS = ['csv', 'xlsx', 'json'] as const;
 export type QuestionFileFormat = (typeof QUESTION_FILE_FORMATS)[number];
-export const exportQuerySchema = z.object({ format: z.enum(QUESTION_FILE_FORMATS).default('csv') });
+export const exportQuerySchema = questionSeasonQuerySchema.extend({
+  format: z.enum(QUESTION_FILE_FORMATS).default('csv'),
+});
 
 /**
  * POST /api/organise/weeks/:setNum/questions/import: a file (a spreadsheet as exported, or a

@@ -4,6 +4,7 @@ import {
   importInputSchema,
   importResultSchema,
   questionInputSchema,
+  questionSeasonQuerySchema,
   reviewInputSchema,
   slotParamsSchema,
   weekQuestionsSchema,
@@ -18,43 +19,60 @@ const IMPORT_BODY_LIMIT = 2 * 1024 * 1024;
 
 export function registerQuestionRoutes(app: OrganiseApp, deps: OrganiseDeps, guard: Guard) {
   const response = { 200: weekQuestionsSchema };
+  // Every route takes `?season=`: the draft's id, or the current season's (ADR 0042).
   const base = '/api/organise/weeks/:setNum/questions';
+  const querystring = questionSeasonQuerySchema;
 
   app.get(
     base,
-    { ...guard, schema: { params: setNumParamsSchema, response } },
-    async (request, reply) =>
-      reply.headers(noStore).send(await questions.weekQuestions(deps.db, request.params.setNum)),
+    { ...guard, schema: { params: setNumParamsSchema, querystring, response } },
+    async (request, reply) => {
+      const { setNum } = request.params;
+      const week = await questions.weekQuestions(deps.db, setNum, request.query.season);
+      return reply.headers(noStore).send(week);
+    },
   );
 
   app.put(
     `${base}/:slot`,
-    { ...guard, schema: { params: slotParamsSchema, body: questionInputSchema, response } },
+    {
+      ...guard,
+      schema: { params: slotParamsSchema, querystring, body: questionInputSchema, response },
+    },
     async (request, reply) => {
       const { setNum, slot } = request.params;
+      const { season } = request.query;
       const actor = request.signedIn!.player;
-      await questions.saveQuestion(deps.db, actor, setNum, slot, request.body, deps.clock.now());
-      return reply.headers(noStore).send(await questions.weekQuestions(deps.db, setNum));
+      const now = deps.clock.now();
+      await questions.saveQuestion(deps.db, actor, setNum, slot, request.body, now, season);
+      return reply.headers(noStore).send(await questions.weekQuestions(deps.db, setNum, season));
     },
   );
 
   app.post(
     `${base}/:slot/review`,
-    { ...guard, schema: { params: slotParamsSchema, body: reviewInputSchema, response } },
+    {
+      ...guard,
+      schema: { params: slotParamsSchema, querystring, body: reviewInputSchema, response },
+    },
     async (request, reply) => {
       const { setNum, slot } = request.params;
+      const { season } = request.query;
       const actor = request.signedIn!.player;
       const { status } = request.body;
-      await questions.reviewQuestion(deps.db, actor, setNum, slot, status, deps.clock.now());
-      return reply.headers(noStore).send(await questions.weekQuestions(deps.db, setNum));
+      const now = deps.clock.now();
+      await questions.reviewQuestion(deps.db, actor, setNum, slot, status, now, season);
+      return reply.headers(noStore).send(await questions.weekQuestions(deps.db, setNum, season));
     },
   );
 
   app.get(
     `${base}/export`,
     { ...guard, schema: { params: setNumParamsSchema, querystring: exportQuerySchema } },
-    async (request, reply) =>
-      sendFile(reply, await exportQuestions(deps.db, request.params.setNum, request.query.format)),
+    async (request, reply) => {
+      const { format, season } = request.query;
+      return sendFile(reply, await exportQuestions(deps.db, request.params.setNum, format, season));
+    },
   );
 
   app.post(
@@ -64,6 +82,7 @@ export function registerQuestionRoutes(app: OrganiseApp, deps: OrganiseDeps, gua
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: {
         params: setNumParamsSchema,
+        querystring,
         body: importInputSchema,
         response: { 200: importResultSchema },
       },
@@ -71,7 +90,9 @@ export function registerQuestionRoutes(app: OrganiseApp, deps: OrganiseDeps, gua
     async (request, reply) => {
       const actor = request.signedIn!.player;
       const { setNum } = request.params;
-      const result = await importQuestions(deps.db, actor, setNum, request.body, deps.clock.now());
+      const now = deps.clock.now();
+      const { season } = request.query;
+      const result = await importQuestions(deps.db, actor, setNum, request.body, now, season);
       return reply.headers(noStore).send(result);
     },
   );

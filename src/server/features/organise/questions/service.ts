@@ -13,33 +13,46 @@ import type { CurrentSeason } from '../../season/repository';
 import { writeAudit, type Actor } from '../audit/service';
 import * as repo from './repository';
 import { weekQuestionsView } from './view';
-import { requireCurrentSeason } from '../season/current-season';
+import { requireQuestionSeason } from '../season/current-season';
 
 /**
  * Writing and reviewing a week's questions (ADR 0009). Any change to a question's content makes
  * it a draft again; a week somebody has played keeps its questions as they are.
  */
 
-export async function requireWeek(db: Database, setNum: number) {
-  const current = await requireCurrentSeason(db);
+/**
+ * A week of the season the questions routes work on: `seasonId` names the draft (or the current
+ * season); without it, the current season (ADR 0042). `current` is that season, whatever its
+ * status. With `lock`, the season's row stays locked until the transaction ends.
+ */
+export async function requireWeek(db: Database, setNum: number, seasonId?: string, lock = false) {
+  const current = await requireQuestionSeason(db, seasonId, lock);
   const week = current.weeks.find((entry) => entry.setNum === setNum);
   if (!week) throw new AppError('NOT_FOUND', `The season has no week ${setNum}.`);
   return { current, week };
 }
 
-export async function weekQuestions(db: Database, setNum: number): Promise<WeekQuestions> {
-  const { current, week } = await requireWeek(db, setNum);
+export async function weekQuestions(
+  db: Database,
+  setNum: number,
+  seasonId?: string,
+): Promise<WeekQuestions> {
+  const { current, week } = await requireWeek(db, setNum, seasonId);
   return weekQuestionsView(db, current, week);
 }
 
-/** Runs `work` with the week locked, after refusing if somebody has played it. */
+/**
+ * Runs `work` with the week locked, after refusing if somebody has played it (a draft's weeks
+ * have no attempts: always editable).
+ */
 export async function changeWeek<T>(
   db: Database,
   setNum: number,
   work: (tx: Database, current: CurrentSeason, rows: QuestionRow[]) => Promise<T>,
+  seasonId?: string,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    const { current } = await requireWeek(tx, setNum);
+    const { current } = await requireWeek(tx, setNum, seasonId, seasonId !== undefined);
     await repo.lockWeek(tx, current.season.id, setNum);
     if (await repo.weekHasAttempts(tx, current.season.id, setNum)) {
       throw new AppError(
@@ -49,6 +62,19 @@ export async function changeWeek<T>(
     }
     return work(tx, current, await repo.findWeekQuestions(tx, current.season.id, setNum));
   });
+}
+
+/**
+ * The audit log's name for a week, or a slot of it: a draft's starts with the draft's id
+ * (`2026/2/challenger`), the current season's does not (`2/challenger`, as always).
+ */
+export function auditEntity(
+  season: CurrentSeason['season'],
+  setNum: number,
+  slot?: QuestionSlot,
+): string | number {
+  const entity = slot === undefined ? setNum : `${setNum}/${slot}`;
+  return season.status === 'draft' ? `${season.id}/${entity}` : entity;
 }
 
 /** What the audit log and the comparison see of a question. */
@@ -132,28 +158,34 @@ export async function saveQuestion(
   slot: QuestionSlot,
   input: QuestionInput,
   now: Date,
+  seasonId?: string,
 ): Promise<void> {
-  await changeWeek(db, setNum, async (tx, current, rows) => {
-    const existing = rows.find((row) => slotOf(row.kind, row.position) === slot);
-    const question = { ...input, translations: withoutBlankLanguages(input.translations) };
-    const target = { seasonId: current.season.id, setNum, slot, existing };
-    if (!(await writeQuestion(tx, target, question, now))) return;
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: existing ? 'question.update' : 'question.create',
-        entityType: 'question',
-        entityId: `${setNum}/${slot}`,
-        before: existing ? { ...contentOf(existing), status: existing.reviewStatus } : null,
-        after: {
-          ...contentOf({ ...question, correctOption: question.correct }),
-          status: 'draft',
+  await changeWeek(
+    db,
+    setNum,
+    async (tx, current, rows) => {
+      const existing = rows.find((row) => slotOf(row.kind, row.position) === slot);
+      const question = { ...input, translations: withoutBlankLanguages(input.translations) };
+      const target = { seasonId: current.season.id, setNum, slot, existing };
+      if (!(await writeQuestion(tx, target, question, now))) return;
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: existing ? 'question.update' : 'question.create',
+          entityType: 'question',
+          entityId: auditEntity(current.season, setNum, slot),
+          before: existing ? { ...contentOf(existing), status: existing.reviewStatus } : null,
+          after: {
+            ...contentOf({ ...question, correctOption: question.correct }),
+            status: 'draft',
+          },
         },
-      },
-      now,
-    );
-  });
+        now,
+      );
+    },
+    seasonId,
+  );
 }
 
 /** Approves a completely translated question, or sends one back to draft. */
@@ -164,9 +196,10 @@ export async function reviewQuestion(
   slot: QuestionSlot,
   status: ReviewStatus,
   now: Date,
+  seasonId?: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const { current } = await requireWeek(tx, setNum);
+    const { current } = await requireWeek(tx, setNum, seasonId, seasonId !== undefined);
     await repo.lockWeek(tx, current.season.id, setNum);
     const rows = await repo.findWeekQuestions(tx, current.season.id, setNum);
     const question = rows.find((row) => slotOf(row.kind, row.position) === slot);
@@ -199,7 +232,7 @@ export async function reviewQuestion(
       {
         action: 'question.review',
         entityType: 'question',
-        entityId: `${setNum}/${slot}`,
+        entityId: auditEntity(current.season, setNum, slot),
         before: { status: question.reviewStatus },
         after: { status },
       },

@@ -12,15 +12,20 @@ import {
   type QuestionFile,
 } from './file-formats';
 import * as repo from './repository';
-import { changeWeek, contentOf, requireWeek, writeQuestion } from './service';
+import { auditEntity, changeWeek, contentOf, requireWeek, writeQuestion } from './service';
 import { weekQuestionsView } from './view';
 
 /** A week's questions to and from files (CSV, .xlsx or the content file format), ADR 0009. */
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export async function exportQuestions(db: Database, setNum: number, format: QuestionFileFormat) {
-  const { current } = await requireWeek(db, setNum);
+export async function exportQuestions(
+  db: Database,
+  setNum: number,
+  format: QuestionFileFormat,
+  seasonId?: string,
+) {
+  const { current } = await requireWeek(db, setNum, seasonId);
   const rows = await repo.findWeekQuestions(db, current.season.id, setNum);
   const filename = `week-${setNum}-questions.${format}`;
   switch (format) {
@@ -43,6 +48,7 @@ export async function importQuestions(
   setNum: number,
   input: QuestionFile & { dryRun: boolean },
   now: Date,
+  seasonId?: string,
 ): Promise<ImportResult> {
   const { questions, keepStoredExplanations } = await parseQuestionsFile(input, setNum);
   const apply = async (tx: Database, current: CurrentSeason, rows: QuestionRow[]) => {
@@ -65,7 +71,7 @@ export async function importQuestions(
         {
           action: 'questions.import',
           entityType: 'week',
-          entityId: setNum,
+          entityId: auditEntity(current.season, setNum),
           before: rows.map((row) => ({ slot: slotOf(row.kind, row.position), ...contentOf(row) })),
           after: questions,
           reason: `${input.format.toUpperCase()} import, ${changed} question(s) changed`,
@@ -80,7 +86,7 @@ export async function importQuestions(
     return { dryRun: false, changed, week: view };
   };
   try {
-    return await changeWeek(db, setNum, apply);
+    return await changeWeek(db, setNum, apply, seasonId);
   } catch (error) {
     if (error instanceof DryRun) return error.result;
     throw error;

@@ -6,6 +6,7 @@ import {
   xliffImportResultSchema,
 } from '#shared/contracts/organise-translations';
 import { setNumParamsSchema } from '#shared/contracts/organise';
+import { questionSeasonQuerySchema as querystring } from '#shared/contracts/organise-questions';
 import type { QuestionSlot } from '#shared/domain/question-review';
 import type { Guard, OrganiseApp, OrganiseDeps } from '../organise-http';
 import { noStore, sendFile } from '../organise-http';
@@ -17,6 +18,7 @@ const XLIFF_BODY_LIMIT = 2 * 1024 * 1024;
 
 /** Translations per language: status, readiness, XLIFF files for translators (ADR 0040). */
 export function registerTranslationRoutes(app: OrganiseApp, deps: OrganiseDeps, guard: Guard) {
+  // Every route takes `?season=`: the draft's id, or the current season's (ADR 0042).
   const base = '/api/organise/weeks/:setNum/translations';
   const response = { 200: weekTranslationsSchema };
 
@@ -27,11 +29,16 @@ export function registerTranslationRoutes(app: OrganiseApp, deps: OrganiseDeps, 
       schema: {
         summary: "A week's translation status per language, with players per language",
         params: setNumParamsSchema,
+        querystring,
         response,
       },
     },
-    async (request, reply) =>
-      reply.headers(noStore).send(await weekTranslations(deps.db, request.params.setNum)),
+    async (request, reply) => {
+      const { setNum } = request.params;
+      return reply
+        .headers(noStore)
+        .send(await weekTranslations(deps.db, setNum, request.query.season));
+    },
   );
 
   app.post(
@@ -41,16 +48,19 @@ export function registerTranslationRoutes(app: OrganiseApp, deps: OrganiseDeps, 
       schema: {
         summary: "Mark questions' translations into one language reviewed",
         params: translationParamsSchema,
+        querystring,
         body: translationReviewInputSchema,
         response,
       },
     },
     async (request, reply) => {
       const { setNum, language } = request.params;
+      const { season } = request.query;
       const slots = request.body.slots as QuestionSlot[];
       const actor = request.signedIn!.player;
-      await reviewTranslations(deps.db, actor, setNum, language, slots, deps.clock.now());
-      return reply.headers(noStore).send(await weekTranslations(deps.db, setNum));
+      const now = deps.clock.now();
+      await reviewTranslations(deps.db, actor, setNum, language, slots, now, season);
+      return reply.headers(noStore).send(await weekTranslations(deps.db, setNum, season));
     },
   );
 
@@ -61,12 +71,13 @@ export function registerTranslationRoutes(app: OrganiseApp, deps: OrganiseDeps, 
       schema: {
         summary: "Export a week's questions for translation into one language (XLIFF 2.0)",
         params: translationParamsSchema,
+        querystring,
         produces: ['application/xliff+xml'],
       },
     },
     async (request, reply) => {
       const { setNum, language } = request.params;
-      return sendFile(reply, await exportXliff(deps.db, setNum, language));
+      return sendFile(reply, await exportXliff(deps.db, setNum, language, request.query.season));
     },
   );
 
@@ -78,6 +89,7 @@ export function registerTranslationRoutes(app: OrganiseApp, deps: OrganiseDeps, 
       schema: {
         summary: 'Import a translated XLIFF 2.0 file, or dry-run it; answers a report per unit',
         params: translationParamsSchema,
+        querystring,
         body: xliffImportInputSchema,
         response: { 200: xliffImportResultSchema },
       },
@@ -86,7 +98,8 @@ export function registerTranslationRoutes(app: OrganiseApp, deps: OrganiseDeps, 
       const { setNum, language } = request.params;
       const actor = request.signedIn!.player;
       const now = deps.clock.now();
-      const result = await importXliff(deps.db, actor, setNum, language, request.body, now);
+      const { season } = request.query;
+      const result = await importXliff(deps.db, actor, setNum, language, request.body, now, season);
       return reply.headers(noStore).send(result);
     },
   );

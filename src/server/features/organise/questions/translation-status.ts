@@ -9,7 +9,7 @@ import type { QuestionRow } from '../../play/repository';
 import { notifyContentChanged } from '../../season/content-cache';
 import { writeAudit, type Actor } from '../audit/service';
 import * as repo from './repository';
-import { requireWeek } from './service';
+import { auditEntity, requireWeek } from './service';
 import {
   playersByLanguage,
   statusOf,
@@ -43,8 +43,12 @@ export async function saveStatus(
   await notifyContentChanged(db);
 }
 
-export async function weekTranslations(db: Database, setNum: number): Promise<WeekTranslations> {
-  const { current } = await requireWeek(db, setNum);
+export async function weekTranslations(
+  db: Database,
+  setNum: number,
+  seasonId?: string,
+): Promise<WeekTranslations> {
+  const { current } = await requireWeek(db, setNum, seasonId);
   const [rows, locked, counts] = await Promise.all([
     repo.findWeekQuestions(db, current.season.id, setNum),
     repo.weekHasAttempts(db, current.season.id, setNum),
@@ -64,9 +68,10 @@ export async function reviewTranslations(
   language: TargetLanguage,
   slots: readonly QuestionSlot[],
   now: Date,
+  seasonId?: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const { current } = await requireWeek(tx, setNum);
+    const { current } = await requireWeek(tx, setNum, seasonId, seasonId !== undefined);
     await repo.lockWeek(tx, current.season.id, setNum);
     const rows = await repo.findWeekQuestions(tx, current.season.id, setNum);
     const marked: QuestionSlot[] = [];
@@ -96,7 +101,7 @@ export async function reviewTranslations(
       {
         action: 'translations.review',
         entityType: 'week',
-        entityId: setNum,
+        entityId: auditEntity(current.season, setNum),
         before: null,
         after: { language, slots: marked, status: 'reviewed' },
       },

@@ -11,7 +11,7 @@ import type { Database } from '../../../db/client';
 import type { QuestionRow } from '../../play/repository';
 import { writeAudit, type Actor } from '../audit/service';
 import * as repo from './repository';
-import { changeWeek, requireWeek, writeQuestion } from './service';
+import { auditEntity, changeWeek, requireWeek, writeQuestion } from './service';
 import { textFingerprint, textsFingerprint } from './translation-readiness';
 import { saveStatus, weekTranslations } from './translation-status';
 import {
@@ -28,8 +28,13 @@ import { AppError } from '../../../http/errors';
 
 /** XLIFF export and import of a week's translations (ADR 0040). */
 
-export async function exportXliff(db: Database, setNum: number, language: TargetLanguage) {
-  const { current } = await requireWeek(db, setNum);
+export async function exportXliff(
+  db: Database,
+  setNum: number,
+  language: TargetLanguage,
+  seasonId?: string,
+) {
+  const { current } = await requireWeek(db, setNum, seasonId);
   const rows = await repo.findWeekQuestions(db, current.season.id, setNum);
   if (rows.length === 0) {
     throw new AppError('QUESTION_NOT_FOUND', `Week ${setNum} has no questions to translate yet.`);
@@ -117,84 +122,90 @@ export async function importXliff(
   language: TargetLanguage,
   input: { content: string; dryRun: boolean },
   now: Date,
+  seasonId?: string,
 ): Promise<XliffImportResult> {
   const imported = parseXliff(input.content, setNum, language);
-  const result = await changeWeek(db, setNum, async (tx, current, rows) => {
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const seen = new Set<string>();
-    const units: Unit[] = [];
-    const changes = new Map<number, { field: UnitField; text: string }[]>();
-    const staleQuestions = new Set<number>();
-    for (const unit of imported) {
-      if (!unit.translatable) continue;
-      const verdict = seen.has(unit.id)
-        ? { outcome: 'duplicate' as const, row: undefined, max: undefined }
-        : judge(unit, byId, language);
-      seen.add(unit.id);
-      const { outcome, row, max } = verdict;
-      if (outcome === 'applied') {
-        const list = changes.get(row!.id) ?? [];
-        list.push({ field: verdict.field!, text: verdict.text! });
-        changes.set(row!.id, list);
+  const result = await changeWeek(
+    db,
+    setNum,
+    async (tx, current, rows) => {
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const seen = new Set<string>();
+      const units: Unit[] = [];
+      const changes = new Map<number, { field: UnitField; text: string }[]>();
+      const staleQuestions = new Set<number>();
+      for (const unit of imported) {
+        if (!unit.translatable) continue;
+        const verdict = seen.has(unit.id)
+          ? { outcome: 'duplicate' as const, row: undefined, max: undefined }
+          : judge(unit, byId, language);
+        seen.add(unit.id);
+        const { outcome, row, max } = verdict;
+        if (outcome === 'applied') {
+          const list = changes.get(row!.id) ?? [];
+          list.push({ field: verdict.field!, text: verdict.text! });
+          changes.set(row!.id, list);
+        }
+        if ((outcome === 'stale' || outcome === 'noFingerprint') && row) staleQuestions.add(row.id);
+        units.push({
+          id: unit.id.slice(0, 200),
+          slot: row ? slotOf(row.kind, row.position) : null,
+          outcome,
+          ...(max ? { max } : {}),
+          message: max ? `${MESSAGES[outcome]} (${max} characters)` : MESSAGES[outcome],
+        });
       }
-      if ((outcome === 'stale' || outcome === 'noFingerprint') && row) staleQuestions.add(row.id);
-      units.push({
-        id: unit.id.slice(0, 200),
-        slot: row ? slotOf(row.kind, row.position) : null,
-        outcome,
-        ...(max ? { max } : {}),
-        message: max ? `${MESSAGES[outcome]} (${max} characters)` : MESSAGES[outcome],
-      });
-    }
-    const changedQuestions: QuestionSlot[] = [];
-    for (const [id, list] of changes) {
-      const row = byId.get(id)!;
-      const slot = slotOf(row.kind, row.position);
-      changedQuestions.push(slot);
-      if (input.dryRun) continue;
-      const texts = withChanges(row, language, list);
-      const translations = { ...row.translations, [language]: texts };
-      const target = { seasonId: current.season.id, setNum, slot, existing: row };
-      const question = {
-        category: row.category,
-        correct: row.correctOption,
-        source: row.source,
-        translations,
-      };
-      await writeQuestion(tx, target, question, now);
-      const recorded = row.translationStatus[language];
-      const source = staleQuestions.has(id)
-        ? (recorded?.source ?? '')
-        : textsFingerprint(row.translations.en);
-      await saveStatus(tx, row, language, {
-        state: 'translated',
-        source,
-        target: textsFingerprint(texts),
-      });
-    }
-    const applied = units.filter((unit) => unit.outcome === 'applied').length;
-    const refused = units.filter((unit) => REFUSED_OUTCOMES.includes(unit.outcome)).length;
-    if (!input.dryRun && changedQuestions.length > 0) {
-      await writeAudit(
-        tx,
-        actor,
-        {
-          action: 'translations.import',
-          entityType: 'week',
-          entityId: setNum,
-          before: null,
-          after: { language, questions: changedQuestions, applied, refused },
-          reason: `XLIFF import into ${language}: ${applied} text(s) written, ${refused} refused`,
-        },
-        now,
-      );
-    }
-    return { applied, refused, changedQuestions, units };
-  });
+      const changedQuestions: QuestionSlot[] = [];
+      for (const [id, list] of changes) {
+        const row = byId.get(id)!;
+        const slot = slotOf(row.kind, row.position);
+        changedQuestions.push(slot);
+        if (input.dryRun) continue;
+        const texts = withChanges(row, language, list);
+        const translations = { ...row.translations, [language]: texts };
+        const target = { seasonId: current.season.id, setNum, slot, existing: row };
+        const question = {
+          category: row.category,
+          correct: row.correctOption,
+          source: row.source,
+          translations,
+        };
+        await writeQuestion(tx, target, question, now);
+        const recorded = row.translationStatus[language];
+        const source = staleQuestions.has(id)
+          ? (recorded?.source ?? '')
+          : textsFingerprint(row.translations.en);
+        await saveStatus(tx, row, language, {
+          state: 'translated',
+          source,
+          target: textsFingerprint(texts),
+        });
+      }
+      const applied = units.filter((unit) => unit.outcome === 'applied').length;
+      const refused = units.filter((unit) => REFUSED_OUTCOMES.includes(unit.outcome)).length;
+      if (!input.dryRun && changedQuestions.length > 0) {
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: 'translations.import',
+            entityType: 'week',
+            entityId: auditEntity(current.season, setNum),
+            before: null,
+            after: { language, questions: changedQuestions, applied, refused },
+            reason: `XLIFF import into ${language}: ${applied} text(s) written, ${refused} refused`,
+          },
+          now,
+        );
+      }
+      return { applied, refused, changedQuestions, units };
+    },
+    seasonId,
+  );
   return {
     dryRun: input.dryRun,
     language,
     ...result,
-    translations: await weekTranslations(db, setNum),
+    translations: await weekTranslations(db, setNum, seasonId),
   };
 }

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ComponentProps, type FormEvent } from 'react';
 import { useTranslation } from '../../../adapters/i18n';
+import { Link } from '../../../adapters/router';
 import type { OrganiserSeasons } from '#shared/contracts/past-seasons';
 import { LoadFailed } from '../../../components/load-failed';
 import { useChangeSeasons, useOrganiserSeasons } from '../api/next-season';
@@ -76,12 +77,41 @@ function SeasonList({ seasons }: { seasons: OrganiserSeasons['seasons'] }) {
   );
 }
 
+type DraftFieldName = 'id' | 'name' | 'launchOn';
+
+/** One of the new draft's fields: its value, and its problem once the form has been checked. */
+function DraftField({
+  name,
+  values,
+  onChange,
+  problems,
+  checked,
+  ...rest
+}: {
+  name: DraftFieldName;
+  values: Record<DraftFieldName, string>;
+  onChange: (name: DraftFieldName, value: string) => void;
+  problems: Record<DraftFieldName, string | undefined>;
+  checked: boolean;
+} & Omit<ComponentProps<typeof TextField>, 'field' | 'value' | 'onChange' | 'problem'>) {
+  return (
+    <TextField
+      field={`draft.${name}`}
+      value={values[name]}
+      onChange={(value) => onChange(name, value)}
+      problem={checked ? problems[name] : undefined}
+      {...rest}
+    />
+  );
+}
+
 function NewDraftForm() {
   const { t } = useTranslation('organise-season');
   const change = useChangeSeasons();
-  const [id, setId] = useState('');
-  const [name, setName] = useState('');
-  const [launchOn, setLaunchOn] = useState('');
+  const [values, setValues] = useState({ id: '', name: '', launchOn: '' });
+  const setValue = (name: DraftFieldName, value: string) =>
+    setValues((previous) => ({ ...previous, [name]: value }));
+  const { id, name, launchOn } = values;
   const [from, setFrom] = useState<'current' | 'empty'>('current');
   const [checked, setChecked] = useState(false);
   const problems = {
@@ -89,6 +119,7 @@ function NewDraftForm() {
     name: name.trim() ? undefined : t('problems.required'),
     launchOn: launchOn ? undefined : t('problems.date'),
   };
+  const field = { values, onChange: setValue, problems, checked };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
@@ -111,31 +142,20 @@ function NewDraftForm() {
       </h2>
       <p className={styles.hint}>{t('next.newLead')}</p>
       <div className={page.fields}>
-        <TextField
-          field="draft.id"
+        <DraftField
+          name="id"
           label={t('next.id')}
           hint={t('next.idHint')}
-          value={id}
-          onChange={setId}
-          problem={checked ? problems.id : undefined}
           maxLength={40}
+          {...field}
         />
-        <TextField
-          field="draft.name"
-          label={t('season.name')}
-          value={name}
-          onChange={setName}
-          problem={checked ? problems.name : undefined}
-          maxLength={80}
-        />
-        <TextField
-          field="draft.launchOn"
+        <DraftField name="name" label={t('season.name')} maxLength={80} {...field} />
+        <DraftField
+          name="launchOn"
           type="date"
           label={t('next.launchOn')}
           hint={t('next.launchOnHint')}
-          value={launchOn}
-          onChange={setLaunchOn}
-          problem={checked ? problems.launchOn : undefined}
+          {...field}
         />
       </div>
       <fieldset className={page.choice}>
@@ -201,6 +221,7 @@ function DraftCard({
         {draft.weeks.map((week) => (
           <DraftWeek
             key={week.setNum}
+            seasonId={draft.id}
             week={week}
             bank={bank}
             disabled={change.isPending}
@@ -275,11 +296,13 @@ function DraftCard({
 }
 
 function DraftWeek({
+  seasonId,
   week,
   bank,
   disabled,
   onChoose,
 }: {
+  seasonId: string;
   week: Draft['weeks'][number];
   bank: OrganiserSeasons['bank'];
   disabled: boolean;
@@ -331,6 +354,12 @@ function DraftWeek({
           {t('next.bankUse', { week: week.setNum })}
         </button>
       </div>
+      <Link
+        className={page.editLink}
+        to={`/organise/questions?season=${encodeURIComponent(seasonId)}&week=${week.setNum}`}
+      >
+        {t('next.writeQuestions', { week: week.setNum })}
+      </Link>
     </li>
   );
 }

@@ -8,6 +8,7 @@ import type { QuestionSlot, ReviewStatus } from '#shared/domain/question-review'
 import { useErrorText } from '../../../lib/use-error-message';
 import { useReviewQuestion } from './api/review-question';
 import { useSaveQuestion } from './api/save-question';
+import { questionsSearch, type SeasonId } from './api/season';
 import { CATEGORIES, useLabels } from './labels';
 import { LanguageFields } from './language-fields';
 import {
@@ -29,7 +30,15 @@ import { Approval, ReviewBadge } from './slot-list';
 type Message = { kind: 'ok' | 'error'; text: string } | null;
 
 /** Writing one question: its settings, the seven languages side by side, save and review. */
-export function QuestionEditor({ week, slot }: { week: WeekQuestions; slot: QuestionSlot }) {
+export function QuestionEditor({
+  week,
+  slot,
+  season,
+}: {
+  week: WeekQuestions;
+  slot: QuestionSlot;
+  season: SeasonId;
+}) {
   const { t } = useTranslation('organise-questions');
   const { slotName, languageList } = useLabels();
   const errorText = useErrorText();
@@ -40,8 +49,8 @@ export function QuestionEditor({ week, slot }: { week: WeekQuestions; slot: Ques
     stored ? formFromQuestion(stored) : emptyForm(weekCategory),
   );
   const [message, setMessage] = useState<Message>(null);
-  const save = useSaveQuestion(week.setNum, slot);
-  const review = useReviewQuestion(week.setNum, slot);
+  const save = useSaveQuestion(week.setNum, slot, season);
+  const review = useReviewQuestion(week.setNum, slot, season);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
@@ -79,7 +88,9 @@ export function QuestionEditor({ week, slot }: { week: WeekQuestions; slot: Ques
 
   return (
     <section className={styles.editor} aria-labelledby="editor-title">
-      <Link to={`?week=${week.setNum}`}>← {t('editor.back', { number: week.setNum })}</Link>
+      <Link to={questionsSearch(week.setNum, season)}>
+        ← {t('editor.back', { number: week.setNum })}
+      </Link>
       <div className={styles.slotHead}>
         <h2 id="editor-title" ref={heading} tabIndex={-1}>
           {t('editor.title', { number: week.setNum, slot: slotName(slot) })}

@@ -2,11 +2,12 @@ import { useTranslation } from '../../../adapters/i18n';
 import { Link } from '../../../adapters/router';
 import type { OrganiserQuestion, WeekQuestions } from '#shared/contracts/organise-questions';
 import { LANGUAGES } from '#shared/domain/language';
+import { questionsSearch, type SeasonId } from './api/season';
 import { useLabels } from './labels';
 import styles from './questions.module.css';
 
 /** The week's six slots: category, review, translations, and a way into the editor. */
-export function SlotList({ week }: { week: WeekQuestions }) {
+export function SlotList({ week, season }: { week: WeekQuestions; season: SeasonId }) {
   const { t } = useTranslation('organise-questions');
   const { slotName } = useLabels();
   return (
@@ -34,7 +35,10 @@ export function SlotList({ week }: { week: WeekQuestions }) {
             ) : (
               <p className={styles.bad}>{t('slots.missing')}</p>
             )}
-            <Link className="button button-secondary" to={`?week=${week.setNum}&slot=${slot}`}>
+            <Link
+              className="button button-secondary"
+              to={questionsSearch(week.setNum, season, slot)}
+            >
               {week.locked ? t('slots.view') : question ? t('slots.edit') : t('slots.write')}
               <span className="visually-hidden"> – {slotName(slot)}</span>
             </Link>

@@ -1,11 +1,10 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from '../../../adapters/i18n';
-import type { ImportProblem } from '#shared/contracts/import-problems';
 import type { ImportResult, WeekQuestions } from '#shared/contracts/organise-questions';
-import { ApiError } from '../../../lib/api-client';
-import { useErrorText } from '../../../lib/use-error-message';
 import { exportUrl, useImportQuestions, type QuestionFileFormat } from './api/import-questions';
+import type { SeasonId } from './api/season';
 import { importChanges } from './import-changes';
+import { useImportFailure, type ImportFailure } from './import-failure';
 import { useImportProblemText } from './import-problems';
 import { useLabels } from './labels';
 import styles from './questions.module.css';
@@ -32,29 +31,20 @@ const readBase64 = (file: File) =>
  * A week's questions as files: download links to the export, and an import that is always
  * checked first (a dry run shows what would change) before it is applied.
  */
-export function TransferPanel({ week }: { week: WeekQuestions }) {
+export function TransferPanel({ week, season }: { week: WeekQuestions; season: SeasonId }) {
   const { t } = useTranslation('organise-questions');
   const { slotName } = useLabels();
-  const errorText = useErrorText();
+  const failure = useImportFailure();
   const problemText = useImportProblemText();
-  const importer = useImportQuestions(week.setNum);
+  const importer = useImportQuestions(week.setNum, season);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [picked, setPicked] = useState<Picked | null>(null);
   const [reading, setReading] = useState(false);
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [done, setDone] = useState<number | null>(null);
-  const [error, setError] = useState<{ text: string; problems: ImportProblem[] } | null>(null);
-
-  const fail = (failure: unknown) =>
-    setError({
-      text: errorText(failure),
-      // What is wrong in the file, and where: the organiser needs it to fix it.
-      problems:
-        failure instanceof ApiError && failure.details && 'problems' in failure.details
-          ? failure.details.problems
-          : [],
-    });
+  const [error, setError] = useState<ImportFailure | null>(null);
+  const fail = (refusal: unknown) => setError(failure(refusal));
 
   const reset = () => {
     setPicked(null);
@@ -114,13 +104,25 @@ export function TransferPanel({ week }: { week: WeekQuestions }) {
     <section aria-labelledby="transfer-title" className={styles.transfer}>
       <h3 id="transfer-title">{t('transfer.title')}</h3>
       <div className={styles.actions}>
-        <a className="button button-secondary" href={exportUrl(week.setNum, 'xlsx')} download>
+        <a
+          className="button button-secondary"
+          href={exportUrl(week.setNum, 'xlsx', season)}
+          download
+        >
           {t('transfer.exportXlsx')}
         </a>
-        <a className="button button-secondary" href={exportUrl(week.setNum, 'csv')} download>
+        <a
+          className="button button-secondary"
+          href={exportUrl(week.setNum, 'csv', season)}
+          download
+        >
           {t('transfer.exportCsv')}
         </a>
-        <a className="button button-secondary" href={exportUrl(week.setNum, 'json')} download>
+        <a
+          className="button button-secondary"
+          href={exportUrl(week.setNum, 'json', season)}
+          download
+        >
           {t('transfer.exportJson')}
         </a>
       </div>

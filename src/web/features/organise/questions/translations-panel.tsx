@@ -6,6 +6,7 @@ import type { QuestionSlot } from '#shared/domain/question-review';
 import { TARGET_LANGUAGES, type TargetLanguage } from '#shared/domain/translation-status';
 import { LoadFailed } from '../../../components/load-failed';
 import { useErrorText } from '../../../lib/use-error-message';
+import type { SeasonId } from './api/season';
 import { useReviewTranslations, useWeekTranslations, xliffUrl } from './api/translations';
 import { useLabels } from './labels';
 import { TranslationReadiness } from './translation-readiness';
@@ -17,9 +18,9 @@ import { XliffImport } from './xliff-import';
  * question's status in the chosen language, marking translations reviewed, and the XLIFF file
  * a translator fills in and sends back.
  */
-export function TranslationsPanel({ week }: { week: WeekQuestions }) {
+export function TranslationsPanel({ week, season }: { week: WeekQuestions; season: SeasonId }) {
   const { t } = useTranslation('organise-questions');
-  const translations = useWeekTranslations(week.setNum);
+  const translations = useWeekTranslations(week.setNum, season);
   const pickerId = useId();
   const [chosen, setChosen] = useState<TargetLanguage | null>(null);
   const { languageName } = useLabels();
@@ -55,9 +56,14 @@ export function TranslationsPanel({ week }: { week: WeekQuestions }) {
             key={`${week.setNum}-${language}`}
             view={translations.data}
             language={language}
+            season={season}
           />
           <div className={styles.actions}>
-            <a className="button button-secondary" href={xliffUrl(week.setNum, language)} download>
+            <a
+              className="button button-secondary"
+              href={xliffUrl(week.setNum, language, season)}
+              download
+            >
               {t('translations.export', { language: languageName(language) })}
             </a>
           </div>
@@ -68,6 +74,7 @@ export function TranslationsPanel({ week }: { week: WeekQuestions }) {
               key={`import-${week.setNum}-${language}`}
               setNum={week.setNum}
               language={language}
+              season={season}
             />
           )}
         </>
@@ -77,11 +84,19 @@ export function TranslationsPanel({ week }: { week: WeekQuestions }) {
 }
 
 /** Each question's status in one language; the reviewable ones can be marked reviewed. */
-function LanguageStatus({ view, language }: { view: WeekTranslations; language: TargetLanguage }) {
+function LanguageStatus({
+  view,
+  language,
+  season,
+}: {
+  view: WeekTranslations;
+  language: TargetLanguage;
+  season: SeasonId;
+}) {
   const { t } = useTranslation('organise-questions');
   const { slotName, languageName } = useLabels();
   const errorText = useErrorText();
-  const review = useReviewTranslations(view.setNum, language);
+  const review = useReviewTranslations(view.setNum, language, season);
   const [picked, setPicked] = useState<Set<QuestionSlot>>(new Set());
   const [done, setDone] = useState(false);
   const reviewable = view.questions.filter(

@@ -3,9 +3,9 @@ import { useTranslation } from '../../../adapters/i18n';
 import type { ImportProblem } from '#shared/contracts/import-problems';
 import type { XliffImportResult } from '#shared/contracts/organise-translations';
 import type { TargetLanguage } from '#shared/domain/translation-status';
-import { ApiError } from '../../../lib/api-client';
-import { useErrorText } from '../../../lib/use-error-message';
+import type { SeasonId } from './api/season';
 import { useImportXliff } from './api/translations';
+import { useImportFailure, type ImportFailure } from './import-failure';
 import { useLabels } from './labels';
 import styles from './translations.module.css';
 
@@ -16,25 +16,25 @@ type Unit = XliffImportResult['units'][number];
  * unit would do), then imported on confirmation; the report lists every unit that was written
  * or refused, and why.
  */
-export function XliffImport({ setNum, language }: { setNum: number; language: TargetLanguage }) {
+export function XliffImport({
+  setNum,
+  language,
+  season,
+}: {
+  setNum: number;
+  language: TargetLanguage;
+  season: SeasonId;
+}) {
   const { t } = useTranslation('organise-questions');
   const { languageName } = useLabels();
-  const errorText = useErrorText();
-  const importer = useImportXliff(setNum, language);
+  const failure = useImportFailure();
+  const importer = useImportXliff(setNum, language, season);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [file, setFile] = useState<{ name: string; content: string } | null>(null);
   const [report, setReport] = useState<XliffImportResult | null>(null);
-  const [error, setError] = useState<{ text: string; problems: ImportProblem[] } | null>(null);
-
-  const fail = (failure: unknown) =>
-    setError({
-      text: errorText(failure),
-      problems:
-        failure instanceof ApiError && failure.details && 'problems' in failure.details
-          ? failure.details.problems
-          : [],
-    });
+  const [error, setError] = useState<ImportFailure | null>(null);
+  const fail = (refusal: unknown) => setError(failure(refusal));
 
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
