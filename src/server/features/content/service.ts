@@ -5,6 +5,7 @@ import type { QuestionTranslation } from '../../db/schema';
 import { readSeasonBundle, type ContentBundle } from './read-content';
 import { notifyContentChanged } from '../season/content-cache';
 import { notifyStandingsChanged } from '../standings/repository';
+import { archiveCurrentSeason } from '../organise/next-season/service';
 import * as repo from './repository';
 import { shiftToCurrentWeek } from './shift-season';
 
@@ -57,7 +58,11 @@ export async function loadSeasonBundle(
         team.salesTeams.map((name) => ({ teamId: idByCode.get(team.code)!, name })),
       ),
     );
-    count += await repo.retireOtherSeasons(tx, season.id);
+    // Another season is current: it ends as a launch ends it (results frozen, everyone asked
+    // to register again), before this one becomes current.
+    if ((await repo.currentSeasonId(tx)) !== season.id) {
+      if (await archiveCurrentSeason(tx, now)) count += 1;
+    }
     count += await repo.upsertSeason(
       tx,
       {

@@ -151,6 +151,7 @@ export async function saveProfile(
       input.activeWeeks,
       now,
       mode === 'register',
+      { teamId: input.teamId, salesTeamId: input.salesTeamId },
     );
     // A newcomer counts from the week under way; a change, only for weeks not begun.
     const counted = current.weeks.filter((week) => {
