@@ -42,10 +42,8 @@ let mx: TeamWithSalesTeams;
 let fr: TeamWithSalesTeams;
 const CSRF = { 'x-podium-csrf': '1' };
 
-const get = (player: Player | ApiClient, url: string) =>
-  'cookie' in player
-    ? t.app.inject({ method: 'GET', url, headers: { cookie: player.cookie } })
-    : player.get(url);
+const get = (player: Player, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: { cookie: player.cookie } });
 const register = (player: Player, payload: object) =>
   t.app.inject({
     method: 'POST',
@@ -94,6 +92,7 @@ describe('loading another season file', () => {
     };
     expect(before.standings.setNum).toBe(6);
     expect(ok<HallOfFame>(await get(ana, '/api/seasons/hall-of-fame')).seasons).toEqual([]);
+    expect(ok<Me>(await get(ana, '/api/me')).hallOfFame).toBe(false);
 
     const summary = await loadSeasonFile(t.database.db, SEASON_DEMO, t.clock);
     expect(summary.seasonId).toBe('demo');
@@ -134,6 +133,8 @@ describe('loading another season file', () => {
     expect(me.season!.id).toBe('demo');
     expect(me.registered).toBe(false);
     expect(me.team?.id).toBe(es.id);
+    // Home links to the hall of fame from now on.
+    expect(me.hallOfFame).toBe(true);
     const registered = await t.database.db.select().from(players);
     expect(registered.every((player) => player.registeredAt === null)).toBe(true);
     const markers = await t.database.db
