@@ -22,7 +22,8 @@ import type { Me } from '#shared/contracts/me';
 import type { HallOfFame, PlayerHistory } from '#shared/contracts/past-seasons';
 import type { MyData } from '#shared/contracts/privacy';
 import type { RegionalWinners, Standings } from '#shared/contracts/standings';
-import { loadSeasonFile } from './service';
+import { readSeasonBundle, type ContentBundle } from './read-content';
+import { loadSeasonBundle } from './service';
 
 /**
  * A season replaced by the content loader (`npm run content:load`) ends as a launch ends it
@@ -78,6 +79,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The next season's content: the demo season, with a team renamed. */
+let demo: ContentBundle;
 /** What the players and the organiser saw of 2025 just before the switch. */
 let before: { standings: Standings; winners: RegionalWinners; players: string };
 
@@ -94,8 +97,12 @@ describe('loading another season file', () => {
     expect(ok<HallOfFame>(await get(ana, '/api/seasons/hall-of-fame')).seasons).toEqual([]);
     expect(ok<Me>(await get(ana, '/api/me')).hallOfFame).toBe(false);
 
-    const summary = await loadSeasonFile(t.database.db, SEASON_DEMO, t.clock);
+    // The next season's file also renames a team: the archive keeps the name it had.
+    demo = structuredClone(await readSeasonBundle(SEASON_DEMO));
+    demo.teams.find((team) => team.code === 'pl')!.name = 'Polska';
+    const summary = await loadSeasonBundle(t.database.db, demo, t.clock);
     expect(summary.seasonId).toBe('demo');
+    expect(summary.changes).toBeGreaterThan(0);
 
     const rows = await t.database.db.select().from(seasons).orderBy(seasons.id);
     expect(rows.map(({ id, status, current }) => [id, status, current])).toEqual([
@@ -116,6 +123,7 @@ describe('loading another season file', () => {
     });
     expect(archived!.results.throughWeek).toBe(6);
     expect(archived!.results.standings).toEqual(before.standings.teams);
+    expect(archived!.results.standings.map((team) => team.name)).toContain('Poland');
     expect(archived!.results.winners).toEqual(before.winners.winners);
     expect(archived!.results.winners.map((winner) => [winner.region, winner.name])).toEqual([
       ['LATAM', 'Luis Hernández'],
@@ -163,7 +171,7 @@ describe('loading another season file', () => {
 
   it('changes nothing when the same file is loaded again', async () => {
     const fame = ok<HallOfFame>(await get(ana, '/api/seasons/hall-of-fame'));
-    expect(await loadSeasonFile(t.database.db, SEASON_DEMO, t.clock)).toEqual({
+    expect(await loadSeasonBundle(t.database.db, demo, t.clock)).toEqual({
       seasonId: 'demo',
       changes: 0,
     });

@@ -37,7 +37,13 @@ export async function loadSeasonBundle(
     ? shiftToCurrentWeek(bundle.season, now)
     : bundle.season;
   const changes = await db.transaction(async (tx) => {
-    let count = await repo.upsertLanguages(
+    let count = 0;
+    // Another season is current: it ends as a launch ends it (results frozen, everyone asked to
+    // register again), first, so that its archive holds the teams as they were before this file.
+    if ((await repo.currentSeasonId(tx)) !== season.id) {
+      if (await archiveCurrentSeason(tx, now)) count += 1;
+    }
+    count += await repo.upsertLanguages(
       tx,
       LANGUAGES.map((code) => ({ code, label: LANGUAGE_LABELS[code] })),
     );
@@ -58,11 +64,6 @@ export async function loadSeasonBundle(
         team.salesTeams.map((name) => ({ teamId: idByCode.get(team.code)!, name })),
       ),
     );
-    // Another season is current: it ends as a launch ends it (results frozen, everyone asked
-    // to register again), before this one becomes current.
-    if ((await repo.currentSeasonId(tx)) !== season.id) {
-      if (await archiveCurrentSeason(tx, now)) count += 1;
-    }
     count += await repo.upsertSeason(
       tx,
       {
