@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -199,4 +200,181 @@ export function holdForThisFile(name: string): void {
   test.afterAll(async () => {
     await rm(folder, { recursive: true, force: true });
   });
+}
+
+// The screenshot sweep's checks (screens.spec.ts, and the specs that reach screens it cannot).
+
+/** The screenshot sweep's languages: English, and Thai for its script and fonts (ADR 0027). */
+export const LANGUAGES = ['en', 'th'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** What went wrong in the browser while the test ran: console errors and failed requests. */
+export function watchForNoise(page: Page): string[] {
+  const noise: string[] = [];
+  page.on('console', (message) => {
+    const signedOutCheck = /status of 401/.test(message.text());
+    if ((message.type() === 'error' || message.type() === 'warning') && !signedOutCheck)
+      noise.push(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => noise.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    // A navigation (the sign-in redirects, a reload) cancels what the page was still loading.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
+    noise.push(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`);
+  });
+  page.on('response', (response) => {
+    // Signed out, /api/me answers 401: that is how the login screen learns it is needed.
+    const signedOutCheck =
+      response.status() === 401 && new URL(response.url()).pathname === '/api/me';
+    if (response.status() >= 400 && !signedOutCheck)
+      noise.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  return noise;
+}
+
+/**
+ * The interface language of this page, switched without saving it: players who have not
+ * registered have no profile to save it in. /api/me is answered by the server as usual, with
+ * only its language swapped, which is all the web app reads to pick one.
+ */
+export async function speak(page: Page, state: { language: Language }): Promise<void> {
+  await page.route('**/api/me', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown> | null;
+    await route.fulfill({
+      response,
+      json: body === null ? body : { ...body, language: state.language },
+    });
+  });
+}
+
+/**
+ * A screen checked in English and Thai at 375 and 1280 px: nothing scrolls sideways, one main
+ * landmark, axe finds nothing, no console error or failed request, Thai drawn by a Thai font;
+ * saved as `<dir>/<who>-<name>-<language>-<width>.png` for a person to look at.
+ */
+export class Screens {
+  readonly state: { language: Language } = { language: 'en' };
+  constructor(
+    readonly page: Page,
+    readonly noise: string[],
+    readonly who: string,
+    readonly dir = 'test-results/screens',
+  ) {
+    mkdirSync(dir, { recursive: true });
+  }
+
+  /**
+   * Checks the screen now shown in both languages and both sizes. A language switch reloads the
+   * page; `again` brings back a state that lives only in the page (an open dialog).
+   */
+  async check(name: string, again?: () => Promise<void>): Promise<void> {
+    const order = this.state.language === 'en' ? LANGUAGES : [...LANGUAGES].reverse();
+    for (const [index, language] of order.entries()) {
+      if (index > 0) {
+        this.state.language = language;
+        await this.page.reload();
+        await again?.();
+      }
+      await this.checkShown(name);
+    }
+  }
+
+  /** Checks the screen now shown, in the page's present language, at both sizes. */
+  async checkShown(name: string): Promise<void> {
+    const { language } = this.state;
+    await expect(this.page.locator('html')).toHaveAttribute('lang', language, {
+      timeout: 20_000,
+    });
+    // Each screen's code arrives after the frame (lazyScreen): checked once its heading shows.
+    await expect(this.page.getByRole('heading', { level: 1 }).first()).toBeVisible({
+      timeout: 20_000,
+    });
+    for (const viewport of [PHONE, DESKTOP]) {
+      await this.page.setViewportSize(viewport);
+      await this.expectFonts(language);
+      await this.expectDesigned(`${name} (${language}, ${viewport.width} px)`);
+      await this.page.screenshot({
+        path: `${this.dir}/${this.who}-${name}-${language}-${viewport.width}.png`,
+        fullPage: true,
+      });
+    }
+    await this.page.setViewportSize(PHONE);
+  }
+
+  /**
+   * Waits for the web fonts, so no screenshot shows boxes for letters still on their way; on a
+   * Thai screen, its Thai letters, regular and bold, must then be drawn by a Thai font (ADR 0027):
+   * this machine has none of its own, so that is the downloaded Noto Sans Thai, whose bold the
+   * browser draws from the regular. Chromium's own report of the fonts it drew each element
+   * with (CSS.getPlatformFontsForNode) is the proof: a font that merely loaded is not.
+   */
+  private async expectFonts(language: Language): Promise<void> {
+    // The page takes `lang` from the profile at once; the Thai strings arrive with their chunk.
+    if (language === 'th')
+      await expect
+        .poll(() => this.page.evaluate(() => /[\u0E01-\u0E5B]/.test(document.body.innerText)), {
+          message: 'a Thai screen shows Thai text',
+          timeout: 20_000,
+        })
+        .toBe(true);
+    await this.page.evaluate(() => document.fonts.ready);
+    if (language !== 'th') return;
+    // One element with Thai letters of its own for each font family and weight in use (a button
+    // does not inherit the page's family unless told to), marked for the probe.
+    const probes = await this.page.evaluate(() => {
+      const found: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node.parentElement;
+        if (!element || !/[\u0E01-\u0E5B]/.test(node.textContent ?? '')) continue;
+        const style = getComputedStyle(element);
+        const weight = Number(style.fontWeight) >= 600 ? 'bold' : 'regular';
+        const probe = `${weight} ${style.fontFamily}`;
+        if (found.includes(probe) || element.dataset.fontProbe) continue;
+        element.dataset.fontProbe = String(found.length);
+        found.push(probe);
+      }
+      return found;
+    });
+    expect(probes.length, 'Thai text to probe').toBeGreaterThan(0);
+    const cdp = await this.page.context().newCDPSession(this.page);
+    try {
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const { root } = await cdp.send('DOM.getDocument');
+      for (const [index, probe] of probes.entries()) {
+        const { nodeId } = await cdp.send('DOM.querySelector', {
+          nodeId: root.nodeId,
+          selector: `[data-font-probe="${index}"]`,
+        });
+        const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+        const drawn = fonts.map((font) => `${font.postScriptName} ×${font.glyphCount}`);
+        expect(
+          fonts.some((font) => /thai/i.test(font.familyName) && font.glyphCount > 0),
+          `Thai text (${probe}) drawn by a Thai font, not ${drawn.join(', ')}`,
+        ).toBe(true);
+      }
+    } finally {
+      await cdp.detach();
+      await this.page.evaluate(() =>
+        document.querySelectorAll('[data-font-probe]').forEach((element) => {
+          delete (element as HTMLElement).dataset.fontProbe;
+        }),
+      );
+    }
+  }
+
+  private async expectDesigned(label: string): Promise<void> {
+    const widths = await this.page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    }));
+    expect(widths.scroll, `${label}: the page scrolls sideways`).toBeLessThanOrEqual(
+      widths.viewport,
+    );
+    await expect(this.page.getByRole('main'), `${label}: one main landmark`).toHaveCount(1);
+    await expectNoAxeViolations(this.page);
+    expect(this.noise, `${label}: console errors or failed requests`).toEqual([]);
+  }
 }

@@ -12,6 +12,8 @@ test("home keeps the spec's 'new questions' screen while this week is unplayed, 
   // Polish: 1 pytanie, 2–4 pytania, 5 pytań.
   const banner = page.getByRole('region', { name: 'Masz 5 nowych pytań do odpowiedzi' });
   await expect(banner).toBeVisible();
+  // No season has ended on this server: no link to an empty hall of fame.
+  await expect(page.getByRole('link', { name: /Galeria sław/ })).toHaveCount(0);
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page);

@@ -6,8 +6,11 @@ import {
   holdForThisFile,
   PHONE,
   playOpenWeekThroughApi,
+  Screens,
   signInAs,
+  speak,
   startOwnServer,
+  watchForNoise,
   type OwnServer,
 } from './fixtures';
 
@@ -233,6 +236,9 @@ test('a season is played, archived and followed by a second one, from the screen
   const ana = await playerContext.newPage();
   await ana.setViewportSize(PHONE);
   await signInAs(ana, 'Ana García', '/account');
+  // Not registered for the new season yet: the account page's button registers her.
+  await expect(ana.getByRole('button', { name: 'Register now!' })).toBeVisible();
+  await expect(ana.getByRole('button', { name: 'Update' })).toHaveCount(0);
   const history = ana.getByRole('region', { name: 'My past seasons' });
   await expect(history.getByText('Podium 2025')).toBeVisible();
   await expect(history.getByText('Rank 1 of 1 player')).toBeVisible();
@@ -253,10 +259,54 @@ test('a season is played, archived and followed by a second one, from the screen
   await expect(ana.getByRole('heading', { name: 'Register for Podium 2025 autumn' })).toBeVisible();
   await expect(ana.getByLabel('Country team')).toHaveValue(/\d+/);
   await expect(ana.getByLabel('Country team').locator('option:checked')).toHaveText(/Spain/);
+  const fameLink = ana.getByRole('link', { name: 'Hall of fame: the champions of past seasons' });
+  await expect(fameLink).toBeVisible();
   await ana.getByRole('button', { name: 'Register now!' }).click();
   await expect(ana.getByText(/You are registered, Ana/)).toBeVisible();
+  await expect(fameLink).toBeVisible();
+  // Registered for this season, the account page's button updates her details again.
+  await ana.goto('/account');
+  await expect(ana.getByRole('button', { name: 'Update' })).toBeVisible();
   await playerContext.close();
+});
 
-  await server!.stop();
-  server = null;
+/**
+ * The past seasons' screens as the screenshot sweep checks every screen (screens.spec.ts reaches
+ * no archived season): in English and Thai, at 375 and 1280 px, nothing sideways, axe, no
+ * console error or failed request, Thai drawn by a Thai font. On the state the test above leaves:
+ * 2025 archived, Ana registered for the second season.
+ */
+test('the past seasons’ screens in English and Thai, at 375 and 1280 px', async ({ browser }) => {
+  const origin = server!.origin;
+  for (const [who, name, screens] of [
+    ['organiser', 'Morgan Lee', [['/organise/next-season', 'next-season']]],
+    [
+      'player',
+      'Ana García',
+      [
+        ['/hall-of-fame', 'hall-of-fame'],
+        ['/account', 'account-history'],
+        ['/', 'home-hall-of-fame-link'],
+      ],
+    ],
+  ] as const) {
+    const context = await browser.newContext({
+      baseURL: origin,
+      locale: 'en-GB',
+      viewport: PHONE,
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    const sweep = new Screens(page, watchForNoise(page), who, SHOTS);
+    await speak(page, sweep.state);
+    await signInAs(page, name);
+    for (const [path, screen] of screens) {
+      sweep.state.language = 'en';
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /Loading|กำลังโหลด/ })).toHaveCount(0);
+      await sweep.check(screen);
+    }
+    await context.close();
+  }
 });

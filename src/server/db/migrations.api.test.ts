@@ -225,3 +225,82 @@ describe('0006_unique_names', () => {
     ).toBe('accepted');
   });
 });
+
+describe('0014_season_teams', () => {
+  let folder: string;
+  let database: DatabaseHandle;
+  const ids = { ana: '', luis: '', kasia: '' };
+
+  beforeAll(async () => {
+    folder = migrationsBefore('0014_season_teams');
+    database = await createTestDatabase({ migrationsFolder: folder });
+    const { db } = database;
+    await db.execute(sql`
+      insert into teams (id, code, name, flag, region, time_zone) values
+        (1, 'es', 'Spain', 'es', 'EUROPE', 'Europe/Madrid'),
+        (2, 'mx', 'Mexico', 'mx', 'LATAM', 'America/Mexico_City')`);
+    await db.execute(sql`
+      insert into sales_teams (id, team_id, name) values
+        (1, 1, 'Nutrición Infantil'), (2, 2, 'Nutrición Médica')`);
+    await db.execute(sql`
+      insert into seasons (id, name, product_name, time_zone, registration_closes_at, current,
+        status, archived_at)
+      values
+        ('2024', 'Podium 2024', 'Podium', 'Europe/Madrid', '2024-02-01T00:00:00Z', false,
+          'archived', '2024-03-20T12:00:00Z'),
+        ('2025', 'Podium 2025', 'Podium', 'Europe/Madrid', '2025-02-01T00:00:00Z', true,
+          'current', null),
+        ('2026', 'Podium 2026', 'Podium', 'Europe/Madrid', '2026-02-01T00:00:00Z', false,
+          'draft', null)`);
+    for (const [name, team, salesTeam, registered] of [
+      ['ana', 1, 1, '2025-01-20T10:00:00Z'],
+      // Luis played 2024 for Spain, then moved to Mexico; not registered for 2025.
+      ['luis', 2, 2, null],
+      ['kasia', null, null, null],
+    ] as const) {
+      const [row] = await rowsOf<{ id: string }>(
+        database,
+        sql`insert into players (oidc_issuer, oidc_subject, team_id, sales_team_id, registered_at)
+          values ('test', ${name}, ${team}, ${salesTeam}, ${registered}) returning id`,
+      );
+      ids[name] = row!.id;
+    }
+    await db.execute(sql`
+      insert into active_weeks (player_id, season_id, registered_at) values
+        (${ids.ana}, '2025', '2025-01-20T10:00:00Z'),
+        (${ids.ana}, '2024', '2024-01-15T10:00:00Z'),
+        (${ids.luis}, '2024', '2024-01-16T10:00:00Z'),
+        (${ids.kasia}, '2024', null)`);
+    await db.execute(sql`
+      insert into player_totals (player_id, season_id, team_id, total, total_time_ms,
+        last_submission_at)
+      values (${ids.luis}, '2024', 1, 300, 60000, '2024-02-10T10:00:00Z')`);
+    await migrateDatabase(database);
+  });
+  afterAll(async () => {
+    await database?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('gives each marker its season’s team and, when it belongs to it, the sales team', async () => {
+    const rows = await rowsOf<{
+      player_id: string;
+      season_id: string;
+      team_id: number | null;
+      sales_team_id: number | null;
+    }>(
+      database,
+      sql`select player_id, season_id, team_id, sales_team_id from active_weeks
+        order by season_id, player_id`,
+    );
+    const byPlayer = (id: string, season: string) =>
+      rows.find((row) => row.player_id === id && row.season_id === season);
+    // The current season: the player's own choice.
+    expect(byPlayer(ids.ana, '2025')).toMatchObject({ team_id: 1, sales_team_id: 1 });
+    // An archived season: the team the total counted for; Luis's sales team now is Mexico's.
+    expect(byPlayer(ids.luis, '2024')).toMatchObject({ team_id: 1, sales_team_id: null });
+    expect(byPlayer(ids.ana, '2024')).toMatchObject({ team_id: 1, sales_team_id: 1 });
+    // Never in a team: nothing to keep.
+    expect(byPlayer(ids.kasia, '2024')).toMatchObject({ team_id: null, sales_team_id: null });
+  });
+});

@@ -361,6 +361,15 @@ export const activeWeeks = pgTable(
      * marker; players.registered_at is the current season's copy, cleared at each launch.
      */
     registeredAt: timestamp('registered_at', { withTimezone: true }),
+    /**
+     * The team and sales team the player chose for this season (migration 0014): written at
+     * registration, at each change of either, and at the archive; a past season's export reads
+     * them (players.team_id and sales_team_id are the latest choice, for the next form).
+     */
+    teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    salesTeamId: integer('sales_team_id').references(() => salesTeams.id, {
+      onDelete: 'set null',
+    }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.playerId, table.seasonId] })],

@@ -49,6 +49,8 @@ export const meSchema = z.object({
   organiser: z.boolean(),
   /** E-mail reminders when a week opens and before it closes (ADR 0020); on by default. */
   remindersEnabled: z.boolean(),
+  /** An archived season is in the hall of fame (/hall-of-fame): home links to it. */
+  hallOfFame: z.boolean(),
   /** The time zone the calendar runs in for this player: the team's, else the season's. */
   timeZone: z.string(),
   /** Launch of the season (week 1 opening in the player's zone), ISO; null while no season exists. */

@@ -37,9 +37,19 @@ export const myDataSchema = z.object({
     /** The time accommodation granted: the factor of the five minutes (1 = none). */
     timeFactor: z.number(),
   }),
-  /** The holiday calendar: per season, whether each of the six weeks is played. */
+  /**
+   * Per season: whether each of the six weeks is played (the holiday calendar), when the player
+   * registered for it, and the team and sales team they had in it.
+   */
   calendar: z.array(
-    z.object({ seasonId: z.string(), activeWeeks: z.array(z.boolean()), updatedAt: iso }),
+    z.object({
+      seasonId: z.string(),
+      activeWeeks: z.array(z.boolean()),
+      registeredAt: iso.nullable(),
+      team: team.nullable(),
+      salesTeam: team.nullable(),
+      updatedAt: iso,
+    }),
   ),
   /** Each week played: every answer with its time, the challenger, the scores (hundredths). */
   attempts: z.array(

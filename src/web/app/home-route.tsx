@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../adapters/i18n';
+import { HallOfFameLink } from '../components/hall-of-fame-link';
 import { LastWeekReviewLink } from '../components/review-links';
 import { ScreenMessage, screenStyles } from '../components/screen-message';
 import { usePlayer } from '../lib/use-player';
@@ -18,7 +19,8 @@ const EndOfGame = lazy(() =>
 /**
  * Home (composes features): registration before launch or without a team; after launch the race
  * (stopwatch, intro card or track view) with the weekly intro popup while this week's questions
- * wait; once the last week has closed, the end-of-game screen.
+ * wait; once the last week has closed, the end-of-game screen. Under each, once a season is in
+ * the hall of fame, a link to it.
  */
 export function HomeRoute() {
   const { t } = useTranslation();
@@ -32,6 +34,7 @@ export function HomeRoute() {
     return (
       <ScreenMessage title={t('home.noSeasonTitle')}>
         <p className={screenStyles.text}>{t('home.noSeason')}</p>
+        <HallOfFameLink />
       </ScreenMessage>
     );
   }
@@ -41,6 +44,7 @@ export function HomeRoute() {
         <p className={screenStyles.text} role="alert">
           {t('errors.REGISTRATION_CLOSED')}
         </p>
+        <HallOfFameLink />
       </ScreenMessage>
     );
   }
@@ -50,13 +54,19 @@ export function HomeRoute() {
       void queryClient.invalidateQueries({ queryKey: ['me'] });
       void queryClient.invalidateQueries({ queryKey: ['current-week'] });
     };
-    return <RegistrationPage me={me} season={me.season} launched={launched} onLaunch={onLaunch} />;
+    return (
+      <>
+        <RegistrationPage me={me} season={me.season} launched={launched} onLaunch={onLaunch} />
+        <HallOfFameLink />
+      </>
+    );
   }
   if (me.season.phase === 'ended') {
     return (
       <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
         <EndOfGame seasonName={me.season.name} />
         <LastWeekReviewLink />
+        <HallOfFameLink />
       </Suspense>
     );
   }
@@ -67,6 +77,7 @@ export function HomeRoute() {
       )}
       <RaceHome me={me} />
       <LastWeekReviewLink />
+      <HallOfFameLink />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import {
@@ -109,6 +109,10 @@ export async function upsertSeason(
         registrationClosesAt: sql`excluded.registration_closes_at`,
         current: true,
         status: 'current',
+        // An archived season loaded again is current again: its archive is made anew when it
+        // ends again.
+        archivedAt: null,
+        frozenResults: null,
         updatedAt: now,
       },
       setWhere: differs(columns),
@@ -117,17 +121,10 @@ export async function upsertSeason(
   return changed.length;
 }
 
-/**
- * Makes `seasonId` the only current season (run before marking it current): the one it
- * replaces is archived without frozen results (a launch from the screens freezes them, ADR 0039).
- */
-export async function retireOtherSeasons(db: Database, seasonId: string): Promise<number> {
-  const changed = await db
-    .update(seasons)
-    .set({ current: false, status: 'archived', archivedAt: sql`now()` })
-    .where(and(ne(seasons.id, seasonId), eq(seasons.current, true)))
-    .returning({ id: seasons.id });
-  return changed.length;
+/** The current season's id, if there is one. */
+export async function currentSeasonId(db: Database): Promise<string | undefined> {
+  const [row] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.current, true));
+  return row?.id;
 }
 
 export async function upsertEvents(
@@ -212,6 +209,5 @@ export async function upsertQuestions(
 }
 
 export async function currentSeasonExists(db: Database): Promise<boolean> {
-  const [row] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.current, true));
-  return row !== undefined;
+  return (await currentSeasonId(db)) !== undefined;
 }

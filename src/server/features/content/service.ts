@@ -5,6 +5,7 @@ import type { QuestionTranslation } from '../../db/schema';
 import { readSeasonBundle, type ContentBundle } from './read-content';
 import { notifyContentChanged } from '../season/content-cache';
 import { notifyStandingsChanged } from '../standings/repository';
+import { archiveCurrentSeason } from '../organise/next-season/service';
 import * as repo from './repository';
 import { shiftToCurrentWeek } from './shift-season';
 
@@ -36,7 +37,13 @@ export async function loadSeasonBundle(
     ? shiftToCurrentWeek(bundle.season, now)
     : bundle.season;
   const changes = await db.transaction(async (tx) => {
-    let count = await repo.upsertLanguages(
+    let count = 0;
+    // Another season is current: it ends as a launch ends it (results frozen, everyone asked to
+    // register again), first, so that its archive holds the teams as they were before this file.
+    if ((await repo.currentSeasonId(tx)) !== season.id) {
+      if (await archiveCurrentSeason(tx, now)) count += 1;
+    }
+    count += await repo.upsertLanguages(
       tx,
       LANGUAGES.map((code) => ({ code, label: LANGUAGE_LABELS[code] })),
     );
@@ -57,7 +64,6 @@ export async function loadSeasonBundle(
         team.salesTeams.map((name) => ({ teamId: idByCode.get(team.code)!, name })),
       ),
     );
-    count += await repo.retireOtherSeasons(tx, season.id);
     count += await repo.upsertSeason(
       tx,
       {

@@ -12,12 +12,13 @@ export async function listArchived(db: Database) {
 }
 
 /**
- * A player's archived seasons: registration marker, season total and its team, and the rank of
- * that total among the season's (ties as the standings break them: time, then last answer).
+ * A player's archived seasons: registration marker, season total and its team (else the team
+ * they registered with), and the rank of that total among the season's (ties as the standings
+ * break them: time, then last answer).
  */
 export async function playerHistory(db: Database, playerId: string) {
   const result = await db.execute(sql`
-    select s.id as season_id, pt.team_id, pt.total,
+    select s.id as season_id, coalesce(pt.team_id, aw.team_id) as team_id, pt.total,
       (select count(*) from attempts a
         where a.player_id = ${playerId} and a.season_id = s.id and a.week_score is not null
       )::int as weeks_played,

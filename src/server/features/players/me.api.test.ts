@@ -62,6 +62,7 @@ describe('GET /api/me', () => {
       registered: false,
       organiser: false,
       remindersEnabled: true,
+      hallOfFame: false,
       // No season yet: no launch, and the calendar would run in UTC.
       timeZone: 'UTC',
       eventStartsAt: null,

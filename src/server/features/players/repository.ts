@@ -132,6 +132,8 @@ export async function saveActiveWeeks(
   now: Date,
   /** At registration: the per-season registration marker (ADR 0039). */
   registering = false,
+  /** The team and sales team chosen for this season (kept per season, ADR 0039). */
+  choice?: SeasonTeams,
 ) {
   const [week1, week2, week3, week4, week5, week6] = flags as [
     boolean,
@@ -150,6 +152,7 @@ export async function saveActiveWeeks(
     week6,
     updatedAt: now,
     ...(registering ? { registeredAt: now } : {}),
+    ...(choice ? { teamId: choice.teamId, salesTeamId: choice.salesTeamId } : {}),
   };
   await db
     .insert(activeWeeks)
@@ -157,6 +160,29 @@ export async function saveActiveWeeks(
     .onConflictDoUpdate({ target: [activeWeeks.playerId, activeWeeks.seasonId], set: values });
   // The sessions memoise them: every instance forgets the player's.
   await notifyPlayerChanged(db, playerId);
+}
+
+export interface SeasonTeams {
+  teamId: number;
+  salesTeamId: number | null;
+}
+
+/**
+ * The team and sales team a player has in a season, on its per-season marker (ADR 0039):
+ * written at each change, so that a past season keeps the ones it was played with.
+ */
+export async function keepSeasonTeams(
+  db: Database,
+  playerId: string,
+  seasonId: string,
+  choice: SeasonTeams,
+  now: Date,
+): Promise<void> {
+  const values = { teamId: choice.teamId, salesTeamId: choice.salesTeamId, updatedAt: now };
+  await db
+    .insert(activeWeeks)
+    .values({ playerId, seasonId, ...values })
+    .onConflictDoUpdate({ target: [activeWeeks.playerId, activeWeeks.seasonId], set: values });
 }
 
 /**

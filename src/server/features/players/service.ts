@@ -15,6 +15,7 @@ import { AppError } from '../../http/errors';
 import {
   findCurrentSeason,
   findSalesTeam,
+  hallOfFameExists,
   findTeam,
   type CurrentSeason,
 } from '../season/repository';
@@ -30,9 +31,10 @@ export async function playerView(
   activeWeeksOf: repo.ActiveWeeksOf,
   clock: Clock,
 ): Promise<Me> {
-  const [current, { team, salesTeam }] = await Promise.all([
+  const [current, { team, salesTeam }, hallOfFame] = await Promise.all([
     findCurrentSeason(db),
     repo.findPlayerTeam(db, player),
+    hallOfFameExists(db),
   ]);
   const timeZone = team?.timeZone ?? current?.season.timeZone ?? 'UTC';
   const base = {
@@ -48,6 +50,7 @@ export async function playerView(
     registered: player.registeredAt !== null,
     organiser: player.organiser,
     remindersEnabled: player.remindersEnabled,
+    hallOfFame,
     timeZone,
   };
   const now = clock.now();
@@ -151,6 +154,7 @@ export async function saveProfile(
       input.activeWeeks,
       now,
       mode === 'register',
+      { teamId: input.teamId, salesTeamId: input.salesTeamId },
     );
     // A newcomer counts from the week under way; a change, only for weeks not begun.
     const counted = current.weeks.filter((week) => {

@@ -150,6 +150,34 @@ describe('every table that can hold a player’s data', () => {
     }
   });
 
+  it('exports every column of the per-season marker (active_weeks)', async () => {
+    const columns = (
+      await rowsOf<{ column_name: string }>(
+        t.database.db,
+        sql`select column_name from information_schema.columns
+            where table_schema = 'public' and table_name = 'active_weeks' order by column_name`,
+      )
+    ).map((row) => row.column_name);
+    // Each column and the calendar entry's key that holds it (player_id: whose export it is).
+    const exported: Record<string, string> = {
+      player_id: '',
+      season_id: 'seasonId',
+      ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`week_${n}`, 'activeWeeks'])),
+      registered_at: 'registeredAt',
+      team_id: 'team',
+      sales_team_id: 'salesTeam',
+      updated_at: 'updatedAt',
+    };
+    expect(columns).toEqual(Object.keys(exported).sort());
+    const data = ok<MyData>(
+      await t.app.inject({ url: '/api/me/export', headers: { cookie: morgan.cookie } }),
+    );
+    for (const key of Object.values(exported).filter(Boolean)) {
+      expect(data.calendar[0]).toHaveProperty(key);
+    }
+    expect(data.calendar[0]!.team).not.toBeNull();
+  });
+
   it('holds nothing that names the person after the erasure', async () => {
     await erasePlayer(
       t.database.db,

@@ -32,8 +32,14 @@ export async function findPlayerWithTeams(db: Database, id: string) {
 
 export const findCalendars = (db: Database, playerId: string) =>
   db
-    .select()
+    .select({
+      entry: activeWeeks,
+      team: { id: teams.id, name: teams.name },
+      salesTeam: { id: salesTeams.id, name: salesTeams.name },
+    })
     .from(activeWeeks)
+    .leftJoin(teams, eq(teams.id, activeWeeks.teamId))
+    .leftJoin(salesTeams, eq(salesTeams.id, activeWeeks.salesTeamId))
     .where(eq(activeWeeks.playerId, playerId))
     .orderBy(asc(activeWeeks.seasonId));
 

@@ -9,6 +9,7 @@ import {
   type PlayApp,
 } from '../../../../tests/play-helpers';
 import { sessions } from '../../db/schema';
+import { moments2025 } from '../../../../tests/factories';
 
 let t: PlayApp;
 let ana: Player;
@@ -63,11 +64,14 @@ describe('GET /api/me/export', () => {
     });
   });
 
-  it('holds the holiday calendar as saved, with the organiser override', () => {
+  it('holds the holiday calendar as saved, with the organiser override, and the season’s registration', () => {
     expect(data.calendar).toEqual([
       {
         seasonId: '2025',
         activeWeeks: [true, false, false, true, true, true],
+        registeredAt: moments2025.week1Open.toISOString(),
+        team: { id: expect.any(Number), name: 'Spain' },
+        salesTeam: null,
         updatedAt: expect.any(String),
       },
     ]);

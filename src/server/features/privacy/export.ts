@@ -57,7 +57,7 @@ export async function exportPlayerData(
           deactivatedAt: isoOrNull(player.deactivatedAt),
           timeFactor: timeFactorOf(player.timePercent),
         },
-        calendar: calendars.map((entry) => ({
+        calendar: calendars.map(({ entry, team, salesTeam }) => ({
           seasonId: entry.seasonId,
           activeWeeks: [
             entry.week1,
@@ -67,6 +67,9 @@ export async function exportPlayerData(
             entry.week5,
             entry.week6,
           ],
+          registeredAt: isoOrNull(entry.registeredAt),
+          team,
+          salesTeam,
           updatedAt: iso(entry.updatedAt),
         })),
         attempts: attempts.map(({ attempt, team }) => ({

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { events, languages, salesTeams, seasons, teams, weeks } from '../../db/schema';
 import { memoised } from './content-cache';
@@ -20,6 +20,23 @@ export async function findCurrentSeason(db: Database): Promise<CurrentSeason | n
     current: await loadCurrentSeason(db),
   }));
   return found.current;
+}
+
+/**
+ * Whether the hall of fame has a season to show: an archived season with its frozen results
+ * (ADR 0039). Memoised like the current season: an archive makes another season current, which
+ * tells every instance.
+ */
+export async function hallOfFameExists(db: Database): Promise<boolean> {
+  const found = await memoised(db, 'hall-of-fame-exists', async () => {
+    const [row] = await db
+      .select({ id: seasons.id })
+      .from(seasons)
+      .where(and(eq(seasons.status, 'archived'), isNotNull(seasons.frozenResults)))
+      .limit(1);
+    return { exists: row !== undefined };
+  });
+  return found.exists;
 }
 
 async function loadCurrentSeason(db: Database): Promise<CurrentSeason | null> {

@@ -52,7 +52,7 @@ function useTeamNote(me: Me, locked: boolean, chosen: Team | undefined): string 
       ? t('account.teamLockedUntil', { week: open.setNum, moment: moment(open.closesAt) })
       : t('account.teamLocked');
   }
-  if (!chosen || !me.team || chosen.id === me.team.id) return null;
+  if (!chosen || !me.registered || !me.team || chosen.id === me.team.id) return null;
   // The instant `me` was answered at, as for `teamChangeable`: the note and the lock agree.
   const now = new Date(me.serverNow);
   const next = nextTeamChange(me.season.weeks, [me.timeZone, chosen.timeZone], now);
@@ -94,7 +94,10 @@ export function AccountPage() {
   const [choice, setChoice] = useState(() => choiceOf(me));
   const [weeks, setWeeks] = useState(() => me.season?.weeks.map((week) => week.active) ?? []);
   const hasTeam = me.team !== null;
-  const teamLocked = hasTeam && me.season !== null && !me.season.teamChangeable;
+  // A returning player (last season's team kept) not registered for this season yet registers
+  // here: their team is theirs to choose again, whatever the week, and the button says so.
+  const returning = hasTeam && !me.registered;
+  const teamLocked = me.registered && me.season !== null && !me.season.teamChangeable;
   const teamNote = useTeamNote(
     me,
     teamLocked,
@@ -156,7 +159,14 @@ export function AccountPage() {
               {t('account.calendarTitle')}
             </h2>
             <p className={styles.note}>
-              {hasTeam ? t('account.calendarHelp') : t('account.joinHelp')}
+              {me.registered
+                ? t('account.calendarHelp')
+                : returning
+                  ? t('account.registerAgainHelp', {
+                      season: me.season.name,
+                      button: t('registration.submit'),
+                    })
+                  : t('account.joinHelp')}
             </p>
             <WeekCalendar
               weeks={me.season.weeks}
@@ -177,11 +187,15 @@ export function AccountPage() {
             className="button"
             disabled={save.isPending || !options.data || choice.teamId === null}
           >
-            {save.isPending
-              ? t('account.updating')
-              : hasTeam
-                ? t('account.update')
-                : t('account.join')}
+            {returning
+              ? save.isPending
+                ? t('registration.sending')
+                : t('registration.submit')
+              : save.isPending
+                ? t('account.updating')
+                : hasTeam
+                  ? t('account.update')
+                  : t('account.join')}
           </button>
           <span role="status" className={styles.saved}>
             {saved && t(saved)}

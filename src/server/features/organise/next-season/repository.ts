@@ -134,15 +134,18 @@ export async function bankWeekSize(db: Database, seasonId: string, setNum: numbe
 
 /**
  * The per-season registration marker (ADR 0039) of everyone registered for `seasonId` (the
- * season being archived), from players.registered_at, before that copy is cleared.
+ * season being archived), from players.registered_at, before that copy is cleared; with the
+ * team and sales team they end the season with.
  */
 export async function keepRegistrations(db: Database, seasonId: string): Promise<void> {
   await db.execute(sql`
-    insert into active_weeks (player_id, season_id, registered_at, updated_at)
-    select id, ${seasonId}, registered_at, registered_at from players
+    insert into active_weeks (player_id, season_id, registered_at, team_id, sales_team_id,
+      updated_at)
+    select id, ${seasonId}, registered_at, team_id, sales_team_id, registered_at from players
     where registered_at is not null
     on conflict (player_id, season_id) do update
-      set registered_at = coalesce(active_weeks.registered_at, excluded.registered_at)`);
+      set registered_at = coalesce(active_weeks.registered_at, excluded.registered_at),
+        team_id = excluded.team_id, sales_team_id = excluded.sales_team_id`);
 }
 
 /**

@@ -287,6 +287,28 @@ export async function freezeResults(
 }
 
 /**
+ * Archives the current season, if there is one (the caller's transaction, which then makes
+ * another season current): its registrations are copied to their per-season marker with the
+ * team and sales team, its results frozen as the leaderboard shows them at `now`, and every
+ * player's registration for the current season cleared. The launch and the content loader both
+ * end a season through this one function (ADR 0039). Returns the archived season's row.
+ */
+export async function archiveCurrentSeason(
+  tx: Database,
+  now: Date,
+): Promise<repo.SeasonRow | undefined> {
+  const oldRow = await repo.findSeasonByStatus(tx, 'current', true);
+  if (!oldRow) return undefined;
+  const old = await repo.seasonCalendar(tx, oldRow);
+  await repo.keepRegistrations(tx, oldRow.id);
+  const frozen = await freezeResults(tx, old, now);
+  await repo.archiveSeason(tx, oldRow.id, frozen, now);
+  await repo.clearRegistrations(tx, now);
+  await notifyStandingsChanged(tx, oldRow.id);
+  return oldRow;
+}
+
+/**
  * Launches the draft: the current season is archived (read-only, results frozen), the draft
  * becomes current, and every player is asked to register again, all in one transaction. Two
  * launches at once: the draft's row lock makes the second wait, then find no draft (409).
@@ -307,15 +329,7 @@ export async function launchDraft(
         `The draft cannot be launched: ${problems.slice(0, 5).join('; ')}`,
       );
     }
-    const oldRow = await repo.findSeasonByStatus(tx, 'current', true);
-    if (oldRow) {
-      const old = await repo.seasonCalendar(tx, oldRow);
-      await repo.keepRegistrations(tx, oldRow.id);
-      const frozen = await freezeResults(tx, old, now);
-      await repo.archiveSeason(tx, oldRow.id, frozen, now);
-      await repo.clearRegistrations(tx, now);
-      await notifyStandingsChanged(tx, oldRow.id);
-    }
+    const oldRow = await archiveCurrentSeason(tx, now);
     await repo.makeCurrent(tx, seasonId, now);
     await notifyStandingsChanged(tx, seasonId);
     await writeAudit(

@@ -2,7 +2,12 @@ import { nextStatusChange, weekStatus, weekWindow } from '#shared/domain/calenda
 import { deletePlayerSessions } from '../../../auth/repository';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../http/errors';
-import { findActiveWeeks, saveActiveWeeks, type PlayerRow } from '../../players/repository';
+import {
+  findActiveWeeks,
+  keepSeasonTeams,
+  saveActiveWeeks,
+  type PlayerRow,
+} from '../../players/repository';
 import { findSalesTeam, findTeam } from '../../season/repository';
 import { recordMembership } from '../../standings/aggregates';
 import { displayName, writeAudit, type Actor } from '../audit/service';
@@ -96,6 +101,7 @@ export async function movePlayer(
       ...(teamChanged ? { teamSince: now } : {}),
       updatedAt: now,
     });
+    await keepSeasonTeams(tx, playerId, current.season.id, input, now);
     const flags = await findActiveWeeks(tx, playerId, current.season.id);
     await recordMembership(
       tx,

@@ -136,14 +136,17 @@ export async function countNotPlayed(db: Database, key: WeekKey): Promise<number
 
 // The CSV exports' reads (exports.ts).
 
-/** Registered players with their season totals (null before their first scored week). */
 /**
  * The season's players with their totals. The current season: the registered players, with
- * their team. A past one (`past`): those registered for it or who scored in it (ADR 0039), with
- * the team their total counted for.
+ * their team and sales team. A past one (`past`): those registered for it or who scored in it
+ * (ADR 0039), with the team their total counted for (else the one they registered with) and the
+ * sales team they had in that season (its per-season marker).
  */
 export async function findPlayerTotals(db: Database, seasonId: string, past = false) {
-  const teamId = past ? sql`coalesce(${playerTotals.teamId}, ${players.teamId})` : players.teamId;
+  const teamId = past
+    ? sql`coalesce(${playerTotals.teamId}, ${activeWeeks.teamId})`
+    : players.teamId;
+  const salesTeamId = past ? activeWeeks.salesTeamId : players.salesTeamId;
   const registered = past
     ? or(isNotNull(activeWeeks.registeredAt), isNotNull(playerTotals.playerId))
     : isNotNull(players.registeredAt);
@@ -168,7 +171,7 @@ export async function findPlayerTotals(db: Database, seasonId: string, past = fa
         and(eq(activeWeeks.playerId, players.id), eq(activeWeeks.seasonId, seasonId)),
       )
       .leftJoin(teams, eq(teams.id, teamId))
-      .leftJoin(salesTeams, eq(salesTeams.id, players.salesTeamId))
+      .leftJoin(salesTeams, eq(salesTeams.id, salesTeamId))
       // An erased player's totals still count for their team, but name nobody (ADR 0038).
       .where(and(registered, isNull(players.erasedAt)))
   );
