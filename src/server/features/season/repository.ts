@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { events, languages, salesTeams, seasons, teams, weeks } from '../../db/schema';
 import { memoised } from './content-cache';
+import { sideBySide } from '../../db/side-by-side';
 
 export type SeasonRow = typeof seasons.$inferSelect;
 export type WeekRow = typeof weeks.$inferSelect;
@@ -41,10 +42,17 @@ export async function hallOfFameExists(db: Database): Promise<boolean> {
 
 async function loadCurrentSeason(db: Database): Promise<CurrentSeason | null> {
   const [season] = await db.select().from(seasons).where(eq(seasons.current, true));
-  if (!season) return null;
-  const [eventRows, weekRows] = await Promise.all([
-    db.select().from(events).where(eq(events.seasonId, season.id)).orderBy(asc(events.id)),
-    db.select().from(weeks).where(eq(weeks.seasonId, season.id)).orderBy(asc(weeks.setNum)),
+  return season ? seasonCalendar(db, season) : null;
+}
+
+/** A season with its events and weeks, whatever its status (never memoised). */
+export async function seasonCalendar(
+  db: Database,
+  season: CurrentSeason['season'],
+): Promise<CurrentSeason> {
+  const [eventRows, weekRows] = await sideBySide(db, [
+    () => db.select().from(events).where(eq(events.seasonId, season.id)).orderBy(asc(events.id)),
+    () => db.select().from(weeks).where(eq(weeks.seasonId, season.id)).orderBy(asc(weeks.setNum)),
   ]);
   return { season, events: eventRows, weeks: weekRows };
 }

@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db/client';
 import { findCurrentSeason, type CurrentSeason } from '../season/repository';
 import * as repo from './repository';
+import { sideBySide } from '../../db/side-by-side';
 
 /**
  * Everything the standings screens show, computed from the per-team-week aggregates (its cost
@@ -54,10 +55,10 @@ export async function buildSeasonSnapshot(
   now: Date,
 ): Promise<StandingsSnapshot> {
   const { season } = current;
-  const [teams, rows, tops] = await Promise.all([
-    repo.listTeams(db),
-    repo.findTeamWeeks(db, season.id),
-    repo.findTopPlayers(db, season.id),
+  const [teams, rows, tops] = await sideBySide(db, [
+    () => repo.listTeams(db),
+    () => repo.findTeamWeeks(db, season.id),
+    () => repo.findTopPlayers(db, season.id),
   ]);
   const statuses = current.weeks.map((week) => weekStatus(week, season.timeZone, now));
 

@@ -129,8 +129,8 @@ export function AccountPage() {
   };
 
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>{t('account.title')}</h1>
+    <div className={`screen ${styles.page}`}>
+      <h1 className="screen-title">{t('account.title')}</h1>
       <p className={styles.identity}>
         {me.name} {me.email && <span className={styles.email}>· {me.email}</span>}
       </p>

@@ -19,9 +19,9 @@ export function SeasonHistory() {
         history.data.seasons.length === 0 ? (
           <p className={styles.note}>{t('history.none')}</p>
         ) : (
-          <ul className={styles.history}>
+          <ul className="card-grid">
             {history.data.seasons.map((season) => (
-              <li key={season.seasonId} className={`card ${styles.historyCard}`}>
+              <li key={season.seasonId} className="card card-grid-item">
                 <strong className={styles.historySeason}>{season.name}</strong>
                 {season.team && (
                   <span className={styles.historyTeam}>

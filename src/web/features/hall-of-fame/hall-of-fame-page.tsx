@@ -19,9 +19,9 @@ export function HallOfFamePage() {
   const { t } = useTranslation();
   const fame = useHallOfFame();
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>{t('hallOfFame.title')}</h1>
-      <p className={styles.lead}>{t('hallOfFame.lead')}</p>
+    <div className="screen">
+      <h1 className="screen-title">{t('hallOfFame.title')}</h1>
+      <p className="screen-lead">{t('hallOfFame.lead')}</p>
       {fame.data ? (
         fame.data.seasons.length === 0 ? (
           <p className={`card ${styles.empty}`}>{t('hallOfFame.empty')}</p>
@@ -62,11 +62,11 @@ function SeasonCard({ season }: { season: PastSeason }) {
       </p>
 
       <h3 className={styles.heading}>{t('hallOfFame.winners')}</h3>
-      <ul className={styles.winners}>
+      <ul className={`card-grid ${styles.winners}`}>
         {REGIONS.map((region) => {
           const winner = results.winners.find((entry) => entry.region === region);
           return (
-            <li key={region} className={styles.winner}>
+            <li key={region} className={`card-grid-item ${styles.winner}`}>
               <span className={styles.region}>{t(`regions.${region}`)}</span>
               {winner ? (
                 <>

@@ -14,6 +14,7 @@ import {
 } from '../../../db/schema';
 import { notifyContentChanged } from '../../season/content-cache';
 import type { CurrentSeason } from '../../season/repository';
+import { sideBySide } from '../../../db/side-by-side';
 
 export type SeasonRow = typeof seasons.$inferSelect;
 
@@ -38,14 +39,7 @@ export async function findSeasonByStatus(
   return row;
 }
 
-/** A season with its events and weeks, whatever its status (never memoised). */
-export async function seasonCalendar(db: Database, season: SeasonRow): Promise<CurrentSeason> {
-  const [eventRows, weekRows] = await Promise.all([
-    db.select().from(events).where(eq(events.seasonId, season.id)).orderBy(asc(events.id)),
-    db.select().from(weeks).where(eq(weeks.seasonId, season.id)).orderBy(asc(weeks.setNum)),
-  ]);
-  return { season, events: eventRows, weeks: weekRows };
-}
+export { seasonCalendar } from '../../season/repository';
 
 export async function listSeasons(db: Database): Promise<SeasonRow[]> {
   return db
@@ -163,19 +157,22 @@ export async function clearRegistrations(db: Database, now: Date): Promise<void>
 
 /** The figures the archive keeps beside the standings. */
 export async function seasonStats(db: Database, seasonId: string) {
-  const [[registered], [totals], [scored]] = await Promise.all([
-    db
-      .select({ count: count() })
-      .from(activeWeeks)
-      .where(and(eq(activeWeeks.seasonId, seasonId), isNotNull(activeWeeks.registeredAt))),
-    db.select({ count: count() }).from(playerTotals).where(eq(playerTotals.seasonId, seasonId)),
-    db
-      .select({
-        count: count(),
-        average: sql<string | null>`round(avg(${attempts.weekScore}))`,
-      })
-      .from(attempts)
-      .where(and(eq(attempts.seasonId, seasonId), isNotNull(attempts.weekScore))),
+  const [[registered], [totals], [scored]] = await sideBySide(db, [
+    () =>
+      db
+        .select({ count: count() })
+        .from(activeWeeks)
+        .where(and(eq(activeWeeks.seasonId, seasonId), isNotNull(activeWeeks.registeredAt))),
+    () =>
+      db.select({ count: count() }).from(playerTotals).where(eq(playerTotals.seasonId, seasonId)),
+    () =>
+      db
+        .select({
+          count: count(),
+          average: sql<string | null>`round(avg(${attempts.weekScore}))`,
+        })
+        .from(attempts)
+        .where(and(eq(attempts.seasonId, seasonId), isNotNull(attempts.weekScore))),
   ]);
   return {
     registered: registered!.count,

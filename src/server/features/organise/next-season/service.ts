@@ -16,6 +16,7 @@ import { buildSeasonSnapshot } from '../../standings/snapshot';
 import { writeAudit, type Actor } from '../audit/service';
 import { requireCurrentSeason } from '../season/current-season';
 import * as repo from './repository';
+import { sideBySide } from '../../../db/side-by-side';
 
 /**
  * The next season (ADR 0039): a draft prepared beside the running season and seen by nobody
@@ -270,9 +271,9 @@ export async function freezeResults(
   season: CurrentSeason,
   now: Date,
 ): Promise<FrozenResults> {
-  const [snapshot, stats] = await Promise.all([
-    buildSeasonSnapshot(db, season, now),
-    repo.seasonStats(db, season.season.id),
+  const [snapshot, stats] = await sideBySide(db, [
+    () => buildSeasonSnapshot(db, season, now),
+    () => repo.seasonStats(db, season.season.id),
   ]);
   return {
     throughWeek: snapshot.setNum,

@@ -13,6 +13,7 @@ import { recordMembership } from '../../standings/aggregates';
 import { displayName, writeAudit, type Actor } from '../audit/service';
 import * as repo from './repository';
 import { requireCurrentSeason } from '../season/current-season';
+import { sideBySide } from '../../../db/side-by-side';
 
 /**
  * An organiser's changes to a player (ADR 0009), each in one transaction with the standings
@@ -46,9 +47,9 @@ export async function movePlayer(
   await db.transaction(async (tx) => {
     const player = await lockRegisteredPlayer(tx, playerId);
     const current = await requireCurrentSeason(tx);
-    const [oldTeam, newTeam] = await Promise.all([
-      findTeam(tx, player.teamId),
-      findTeam(tx, input.teamId),
+    const [oldTeam, newTeam] = await sideBySide(tx, [
+      () => findTeam(tx, player.teamId),
+      () => findTeam(tx, input.teamId),
     ]);
     if (!newTeam) throw new AppError('TEAM_NOT_FOUND', 'This team does not exist.');
     if (input.salesTeamId !== null) {

@@ -17,6 +17,7 @@ import { displayName, writeAudit, type Actor } from '../audit/service';
 import * as store from './correction-repository';
 import * as repo from './repository';
 import { requireWeek } from './service';
+import { sideBySide } from '../../../db/side-by-side';
 
 /**
  * Correcting a wrong answer key after players have played the week (ADR 0041): accept one more
@@ -138,11 +139,11 @@ export async function correctKey(
     const scored = changes.filter((change) => change.delta !== 0);
     const playerIds = [...new Set(scored.map((change) => change.attempt.playerId))];
     const teamIds = [...new Set(scored.map((change) => change.attempt.teamId))];
-    const [totals, teamWeeks, people, teamRows] = await Promise.all([
-      store.findPlayerTotals(tx, seasonId, playerIds),
-      store.findTeamWeekSums(tx, { seasonId, setNum }, teamIds),
-      repo.findPeople(tx, playerIds),
-      store.findTeams(tx, teamIds),
+    const [totals, teamWeeks, people, teamRows] = await sideBySide(tx, [
+      () => store.findPlayerTotals(tx, seasonId, playerIds),
+      () => store.findTeamWeekSums(tx, { seasonId, setNum }, teamIds),
+      () => repo.findPeople(tx, playerIds),
+      () => store.findTeams(tx, teamIds),
     ]);
     const sumOf = (pick: (change: (typeof scored)[number]) => boolean) =>
       scored.filter(pick).reduce((total, change) => total + change.delta, 0);

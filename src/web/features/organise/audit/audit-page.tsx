@@ -29,9 +29,9 @@ export function AuditPage() {
   const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.pageSize)) : 1;
 
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>{t('audit.title')}</h1>
-      <p className={styles.lead}>{t('audit.lead')}</p>
+    <div className="screen">
+      <h1 className="screen-title">{t('audit.title')}</h1>
+      <p className="screen-lead">{t('audit.lead')}</p>
       <div className={`${styles.field} ${auditStyles.filter}`}>
         <label htmlFor="audit-type" className={styles.label}>
           {t('audit.filter')}

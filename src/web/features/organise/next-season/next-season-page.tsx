@@ -25,9 +25,9 @@ export function NextSeasonPage() {
   const [notice, setNotice] = useState<string | null>(null);
   if (!ready) return <Loading />;
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>{t('next.title')}</h1>
-      <p className={styles.lead}>{t('next.lead')}</p>
+    <div className="screen">
+      <h1 className="screen-title">{t('next.title')}</h1>
+      <p className="screen-lead">{t('next.lead')}</p>
       <p role="status" className={styles.saved}>
         {notice}
       </p>

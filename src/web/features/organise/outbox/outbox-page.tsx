@@ -17,10 +17,10 @@ export function OutboxPage() {
   const data = outbox.data;
 
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>{t('title')}</h1>
+    <div className="screen">
+      <h1 className="screen-title">{t('title')}</h1>
       {data && (
-        <p className={styles.lead}>
+        <p className="screen-lead">
           {t(data.transport === 'smtp' ? 'lead.smtp' : 'lead.outbox')}{' '}
           {t('lead.schedule', {
             hour: String(data.localHour).padStart(2, '0'),

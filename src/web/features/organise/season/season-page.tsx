@@ -1,6 +1,5 @@
 import { useTranslation } from '../../../adapters/i18n';
 import { useOrganiserSeason } from '../api/season';
-import styles from '../organise-screen.module.css';
 import { Loading } from '../screen-states';
 import { LoadFailed } from '../../../components/load-failed';
 import { SeasonEditor } from './season-editor';
@@ -11,9 +10,9 @@ export function SeasonPage() {
   const season = useOrganiserSeason();
   if (!ready) return <Loading />;
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>{t('season.title')}</h1>
-      <p className={styles.lead}>{t('season.lead')}</p>
+    <div className="screen">
+      <h1 className="screen-title">{t('season.title')}</h1>
+      <p className="screen-lead">{t('season.lead')}</p>
       {season.data ? (
         <SeasonEditor season={season.data} />
       ) : season.isError ? (

@@ -27,9 +27,9 @@ export function TeamsPage() {
   const [added, setAdded] = useState<string | null>(null);
   if (!ready) return <Loading />;
   return (
-    <div className={styles.page}>
+    <div className="screen">
       <div className={teamStyles.top}>
-        <h1 className={styles.title}>{t('teams.title')}</h1>
+        <h1 className="screen-title">{t('teams.title')}</h1>
         {!adding && teams.data && (
           <button
             type="button"
@@ -43,7 +43,7 @@ export function TeamsPage() {
           </button>
         )}
       </div>
-      <p className={styles.lead}>{t('teams.lead')}</p>
+      <p className="screen-lead">{t('teams.lead')}</p>
       <datalist id="team-zones">
         {zoneNames().map((zone) => (
           <option key={zone} value={zone} />
