@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok, readCsv, signInOrganiser, type ApiClient } from '../../../../tests/organise-helpers';
+import {
+  ok,
+  readCsv,
+  refused,
+  signInOrganiser,
+  type ApiClient,
+} from '../../../../tests/organise-helpers';
 import {
   createPlayApp,
   playWeek,
@@ -215,5 +221,22 @@ describe('a sales team changed in the next season', () => {
       ['2025', es.name, es.salesTeams[0]!.name],
       ['demo', es.name, es.salesTeams[1]!.name],
     ]);
+  });
+
+  it('keeps a sales team a past season names: removing it is refused (409 SALES_TEAM_IN_USE)', async () => {
+    const oldSalesTeam = es.salesTeams[0]!;
+    // Nobody has it now: only the 2025 season's marker of Ana's names it.
+    const now = await t.database.db
+      .select({ id: players.id })
+      .from(players)
+      .where(eq(players.salesTeamId, oldSalesTeam.id));
+    expect(now).toEqual([]);
+    refused(
+      await organiser.delete(`/api/organise/sales-teams/${oldSalesTeam.id}`),
+      409,
+      'SALES_TEAM_IN_USE',
+    );
+    const past = readCsv(await organiser.get('/api/organise/exports/players.csv?season=2025'));
+    expect(salesTeamOf(past, 'Ana García')).toBe(oldSalesTeam.name);
   });
 });

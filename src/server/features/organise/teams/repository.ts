@@ -1,7 +1,7 @@
-import { and, asc, count, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { notifyContentChanged } from '../../season/content-cache';
-import { players, salesTeams, teams } from '../../../db/schema';
+import { activeWeeks, players, salesTeams, teams } from '../../../db/schema';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type SalesTeamRow = typeof salesTeams.$inferSelect;
@@ -101,7 +101,18 @@ export async function deleteSalesTeam(db: Database, id: number): Promise<void> {
 }
 
 /** Players (registered or not) who chose this sales team. */
+/**
+ * The players who chose the sales team: now, or in any season (its per-season marker, which a
+ * past season's export reads, ADR 0039).
+ */
 export async function countSalesTeamPlayers(db: Database, id: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(players).where(eq(players.salesTeamId, id));
+  const inASeason = db
+    .select({ one: sql`1` })
+    .from(activeWeeks)
+    .where(and(eq(activeWeeks.playerId, players.id), eq(activeWeeks.salesTeamId, id)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(players)
+    .where(or(eq(players.salesTeamId, id), exists(inASeason)));
   return row!.n;
 }
