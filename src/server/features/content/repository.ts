@@ -121,12 +121,6 @@ export async function upsertSeason(
   return changed.length;
 }
 
-/** The current season's id, if there is one. */
-export async function currentSeasonId(db: Database): Promise<string | undefined> {
-  const [row] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.current, true));
-  return row?.id;
-}
-
 export async function upsertEvents(
   db: Database,
   rows: (typeof events.$inferInsert)[],
@@ -209,5 +203,6 @@ export async function upsertQuestions(
 }
 
 export async function currentSeasonExists(db: Database): Promise<boolean> {
-  return (await currentSeasonId(db)) !== undefined;
+  const [row] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.current, true));
+  return row !== undefined;
 }

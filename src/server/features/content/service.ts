@@ -40,9 +40,7 @@ export async function loadSeasonBundle(
     let count = 0;
     // Another season is current: it ends as a launch ends it (results frozen, everyone asked to
     // register again), first, so that its archive holds the teams as they were before this file.
-    if ((await repo.currentSeasonId(tx)) !== season.id) {
-      if (await archiveCurrentSeason(tx, now)) count += 1;
-    }
+    if (await archiveCurrentSeason(tx, now, season.id)) count += 1;
     count += await repo.upsertLanguages(
       tx,
       LANGUAGES.map((code) => ({ code, label: LANGUAGE_LABELS[code] })),

@@ -288,18 +288,19 @@ export async function freezeResults(
 }
 
 /**
- * Archives the current season, if there is one (the caller's transaction, which then makes
- * another season current): its registrations are copied to their per-season marker with the
- * team and sales team, its results frozen as the leaderboard shows them at `now`, and every
- * player's registration for the current season cleared. The launch and the content loader both
+ * Archives the current season, if there is one and it is not `keep` (the caller's transaction,
+ * which then makes another season current): its registrations are copied to their per-season
+ * marker with the team and sales team, its results frozen as the leaderboard shows them at `now`,
+ * and every player's registration for the current season cleared. The launch and the content loader both
  * end a season through this one function (ADR 0039). Returns the archived season's row.
  */
 export async function archiveCurrentSeason(
   tx: Database,
   now: Date,
+  keep?: string,
 ): Promise<repo.SeasonRow | undefined> {
   const oldRow = await repo.findSeasonByStatus(tx, 'current', true);
-  if (!oldRow) return undefined;
+  if (!oldRow || oldRow.id === keep) return undefined;
   const old = await repo.seasonCalendar(tx, oldRow);
   await repo.keepRegistrations(tx, oldRow.id);
   const frozen = await freezeResults(tx, old, now);
