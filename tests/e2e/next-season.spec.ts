@@ -132,6 +132,10 @@ test('a season is played, archived and followed by a second one, from the screen
   ).toBeVisible();
   await expect(organiser.getByRole('heading', { level: 2, name: 'Week 2' })).toBeVisible();
   await expect(organiser.getByText('Not written yet')).toHaveCount(6);
+  // An empty week has nothing to translate: the panel says so, not that all is reviewed.
+  const translationsPanel = organiser.getByRole('region', { name: 'Translations' });
+  await expect(translationsPanel.getByText('This week has no questions yet.')).toBeVisible();
+  await expect(translationsPanel.getByText(/Everything is translated/)).toHaveCount(0);
   await lookAt(organiser, 'organiser-draft-week-empty');
   const slotCard = (name: string) =>
     organiser

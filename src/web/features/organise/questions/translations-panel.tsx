@@ -35,6 +35,9 @@ export function TranslationsPanel({ week, season }: { week: WeekQuestions; seaso
         <p role="status">{t('translations.loading')}</p>
       ) : translations.isError ? (
         <LoadFailed error={translations.error} onRetry={() => void translations.refetch()} />
+      ) : translations.data.questions.length === 0 ? (
+        // Nothing to translate, export or import: not 'everything is translated' either.
+        <p className={styles.muted}>{t('translations.none')}</p>
       ) : (
         <>
           <TranslationReadiness view={translations.data} />
@@ -117,7 +120,6 @@ function LanguageStatus({
       },
     });
 
-  if (view.questions.length === 0) return <p className={styles.muted}>{t('translations.none')}</p>;
   return (
     <fieldset className={styles.statusList}>
       <legend>{t('translations.statusTitle', { language: languageName(language) })}</legend>
