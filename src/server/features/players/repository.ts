@@ -130,11 +130,14 @@ export async function saveActiveWeeks(
   seasonId: string,
   flags: boolean[],
   now: Date,
-  /** At registration: the per-season registration marker (ADR 0039). */
-  registering = false,
-  /** The team and sales team chosen for this season (kept per season, ADR 0039). */
-  choice?: SeasonTeams,
+  options: {
+    /** At registration: the per-season registration marker (ADR 0039). */
+    registering?: boolean;
+    /** The team and sales team chosen for this season (kept per season, ADR 0039). */
+    choice?: SeasonTeams;
+  } = {},
 ) {
+  const { registering = false, choice } = options;
   const [week1, week2, week3, week4, week5, week6] = flags as [
     boolean,
     boolean,

@@ -147,15 +147,10 @@ export async function saveProfile(
     };
     const saved = await repo.saveProfile(tx, locked.id, profile, now, mode === 'register');
     if (!saved) throw new AppError('ALREADY_REGISTERED', 'You are already registered.');
-    await repo.saveActiveWeeks(
-      tx,
-      locked.id,
-      current.season.id,
-      input.activeWeeks,
-      now,
-      mode === 'register',
-      { teamId: input.teamId, salesTeamId: input.salesTeamId },
-    );
+    await repo.saveActiveWeeks(tx, locked.id, current.season.id, input.activeWeeks, now, {
+      registering: mode === 'register',
+      choice: { teamId: input.teamId, salesTeamId: input.salesTeamId },
+    });
     // A newcomer counts from the week under way; a change, only for weeks not begun.
     const counted = current.weeks.filter((week) => {
       const status = weekStatus(week, team.timeZone, now);

@@ -39,8 +39,6 @@ export async function findSeasonByStatus(
   return row;
 }
 
-export { seasonCalendar } from '../../season/repository';
-
 export async function listSeasons(db: Database): Promise<SeasonRow[]> {
   return db
     .select()

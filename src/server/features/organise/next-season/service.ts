@@ -9,7 +9,7 @@ import type { Database } from '../../../db/client';
 import { AppError, postgresError } from '../../../http/errors';
 import { contentProblems } from '../../content/read-content';
 import { notifyContentChanged } from '../../season/content-cache';
-import type { CurrentSeason } from '../../season/repository';
+import { seasonCalendar, type CurrentSeason } from '../../season/repository';
 import { notifyStandingsChanged } from '../../standings/repository';
 import { regionalWinners } from '../../standings/service';
 import { buildSeasonSnapshot } from '../../standings/snapshot';
@@ -91,7 +91,7 @@ export async function organiserSeasons(db: Database): Promise<OrganiserSeasons> 
   const draftRow = rows.find((row) => row.status === 'draft');
   let draft: OrganiserSeasons['draft'] = null;
   if (draftRow) {
-    const calendar = await repo.seasonCalendar(db, draftRow);
+    const calendar = await seasonCalendar(db, draftRow);
     const [questionRows, problems] = await Promise.all([
       repo.seasonQuestions(db, draftRow.id),
       draftProblems(db, calendar),
@@ -301,7 +301,7 @@ export async function archiveCurrentSeason(
 ): Promise<repo.SeasonRow | undefined> {
   const oldRow = await repo.findSeasonByStatus(tx, 'current', true);
   if (!oldRow || oldRow.id === keep) return undefined;
-  const old = await repo.seasonCalendar(tx, oldRow);
+  const old = await seasonCalendar(tx, oldRow);
   await repo.keepRegistrations(tx, oldRow.id);
   const frozen = await freezeResults(tx, old, now);
   await repo.archiveSeason(tx, oldRow.id, frozen, now);
@@ -323,7 +323,7 @@ export async function launchDraft(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const draftRow = await requireDraft(tx, seasonId, true);
-    const draft = await repo.seasonCalendar(tx, draftRow);
+    const draft = await seasonCalendar(tx, draftRow);
     const problems = await draftProblems(tx, draft);
     if (problems.length > 0) {
       throw new AppError(

@@ -16,7 +16,8 @@ import { displayName } from '../audit/service';
 import { points, toCsv } from '../csv';
 import * as repo from './repository';
 import { requireCurrentSeason, seasonZones } from '../season/current-season';
-import { findSeason, seasonCalendar } from '../next-season/repository';
+import { seasonCalendar } from '../../season/repository';
+import { findSeason } from '../next-season/repository';
 import { AppError } from '../../../http/errors';
 import type { CurrentSeason } from '../../season/repository';
 

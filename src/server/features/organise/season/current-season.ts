@@ -1,7 +1,8 @@
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../http/errors';
 import { findCurrentSeason, type CurrentSeason } from '../../season/repository';
-import { findSeason, seasonCalendar } from '../next-season/repository';
+import { seasonCalendar } from '../../season/repository';
+import { findSeason } from '../next-season/repository';
 import * as repo from './repository';
 
 /** The season the organiser tools work on; refused with NO_SEASON before one is set up. */
