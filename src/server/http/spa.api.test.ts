@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
@@ -17,6 +17,10 @@ const MANIFEST = {
   'locales/th.json': { file: 'assets/th-2222.js', isDynamicEntry: true },
   'locales/fr.json': { file: 'assets/fr-3333.js', isDynamicEntry: true },
 };
+/** The largest flag of the 2025 season's teams (85 KB: a coat of arms). */
+const MEXICO = readFileSync(
+  path.join(projectRoot, 'node_modules', 'flag-icons', 'flags', '4x3', 'mx.svg'),
+);
 const preloadOf = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
 
 let t: TestApp;
@@ -31,6 +35,10 @@ beforeAll(async () => {
     copyFileSync(path.join(projectRoot, 'src', 'web', 'public', file), path.join(dist, file));
   mkdirSync(path.join(dist, '.vite'));
   writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  // The flags, as scripts/compress-web.mjs copies and compresses them.
+  mkdirSync(path.join(dist, 'flags'));
+  writeFileSync(path.join(dist, 'flags', 'mx.svg'), MEXICO);
+  writeFileSync(path.join(dist, 'flags', 'mx.svg.br'), brotliCompressSync(MEXICO));
   t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
 });
 afterAll(() => t.close());
@@ -133,6 +141,20 @@ describe('serving the built web app', () => {
     expect(plain.body).toBe(APP_JS);
   });
 
+  it("sends the build's compressed copy of a flag, cached for a month", async () => {
+    const response = await t.app.inject({
+      url: '/flags/mx.svg',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=2592000');
+    expect(response.rawPayload.length).toBeLessThan(MEXICO.length / 3);
+    expect(brotliDecompressSync(response.rawPayload)).toEqual(MEXICO);
+  });
+
   it('caches hashed assets immutably for a year', async () => {
     const response = await get('/assets/app-1234.js');
     expect(response.statusCode).toBe(200);
@@ -187,5 +209,23 @@ describe('serving the built web app', () => {
     const response = await get('/assets/..%2f..%2fpackage.json');
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('"name"');
+  });
+});
+
+describe('without a build', () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await createTestApp({
+      env: { WEB_DIST_DIR: mkdtempSync(path.join(tmpdir(), 'podium-no-web-')) },
+    });
+  });
+  afterAll(() => bare.close());
+
+  it("serves the flags from flag-icons' own files, cached for a month", async () => {
+    const response = await bare.app.inject({ url: '/flags/mx.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.headers['cache-control']).toBe('public, max-age=2592000');
+    expect(response.rawPayload).toEqual(MEXICO);
   });
 });

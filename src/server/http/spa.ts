@@ -36,6 +36,9 @@ function pagesByLanguage(distDir: string, indexHtml: string): Map<Language, stri
   );
 }
 
+/** Flags keep their names from one version of flag-icons to the next: a month. */
+const FLAG_MAX_AGE_SECONDS = 30 * 24 * 3600;
+
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
  * index.html for a GET or HEAD of one of the app's pages (APP_PAGE_PATHS); 404 for the rest.
@@ -48,14 +51,18 @@ export async function registerSpa(
 ): Promise<(reply: FastifyReply) => FastifyReply> {
   const hasBuild = indexHtml !== null;
 
-  // Country flags (flag-icons artwork), served from the package rather than bundled.
-  await app.register(fastifyStatic, {
-    root: path.join(projectRoot, 'node_modules', 'flag-icons', 'flags', '4x3'),
-    prefix: '/flags/',
-    decorateReply: false,
-    wildcard: false,
-    maxAge: '30d',
-  });
+  // Country flags (flag-icons artwork): a build holds them, with compressed copies
+  // (scripts/compress-web.mjs), and serves them below; without one, the package's files.
+  const builtFlags = hasBuild && existsSync(path.join(distDir, 'flags'));
+  if (!builtFlags) {
+    await app.register(fastifyStatic, {
+      root: path.join(projectRoot, 'node_modules', 'flag-icons', 'flags', '4x3'),
+      prefix: '/flags/',
+      decorateReply: false,
+      wildcard: false,
+      maxAge: FLAG_MAX_AGE_SECONDS * 1000,
+    });
+  }
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -69,9 +76,11 @@ export async function registerSpa(
       setHeaders(res, filePath) {
         const cacheControl = filePath.includes(`${path.sep}assets${path.sep}`)
           ? 'public, max-age=31536000, immutable'
-          : filePath.endsWith('.html')
-            ? 'no-cache'
-            : 'public, max-age=3600';
+          : filePath.includes(`${path.sep}flags${path.sep}`)
+            ? `public, max-age=${FLAG_MAX_AGE_SECONDS}`
+            : filePath.endsWith('.html')
+              ? 'no-cache'
+              : 'public, max-age=3600';
         res.setHeader('cache-control', cacheControl);
         // Caches must keep the Brotli, gzip and plain copies apart.
         res.setHeader('vary', 'accept-encoding');
