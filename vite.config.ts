@@ -74,7 +74,7 @@ export default defineConfig({
     port: 5173,
     // In development the API, sign-in and the embedded provider are the Fastify server's.
     proxy: Object.fromEntries(
-      ['/api', '/login', '/logout', '/idp', '/health'].map((path) => [
+      ['/api', '/login', '/logout', '/idp', '/health', '/flags'].map((path) => [
         path,
         { target: 'http://localhost:3000', changeOrigin: false },
       ]),

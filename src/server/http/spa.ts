@@ -36,7 +36,7 @@ function pagesByLanguage(distDir: string, indexHtml: string): Map<Language, stri
   );
 }
 
-/** Flags keep their names from one version of flag-icons to the next: a month. */
+/** Flags keep their names, unhashed, from one build to the next: cached for a month, not for ever. */
 const FLAG_MAX_AGE_SECONDS = 30 * 24 * 3600;
 
 /**
