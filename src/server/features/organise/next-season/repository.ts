@@ -73,7 +73,9 @@ export async function seasonQuestions(db: Database, seasonId: string) {
 
 /**
  * Replaces a week's questions with a copy of another season's week (the question bank): same
- * texts, category, answer, source and review state.
+ * texts, category, answer, source, approval and translations' review. A question whose key was
+ * corrected after its week was played (an option accepted afterwards, or voided: ADR 0041) was
+ * flawed: it comes with its original key as a draft, to be mended and approved again.
  */
 export async function copyWeekQuestions(
   db: Database,
@@ -84,11 +86,16 @@ export async function copyWeekQuestions(
   await db
     .delete(questions)
     .where(and(eq(questions.seasonId, to.seasonId), eq(questions.setNum, to.setNum)));
+  const corrected = sql`(voided_at is not null or accepted_options <> '[]'::jsonb)`;
   const copied = await db.execute(sql`
     insert into questions (season_id, set_num, kind, position, category, correct_option, source,
-      translations, review_status, approved_by, approved_at, updated_at)
+      translations, translation_status, review_status, approved_by, approved_at, updated_at)
     select ${to.seasonId}, ${to.setNum}, kind, position, category, correct_option, source,
-      translations, review_status, approved_by, approved_at, ${now.toISOString()}::timestamptz
+      translations, translation_status,
+      case when ${corrected} then 'draft' else review_status end,
+      case when ${corrected} then null else approved_by end,
+      case when ${corrected} then null else approved_at end,
+      ${now.toISOString()}::timestamptz
     from questions where season_id = ${from.seasonId} and set_num = ${from.setNum}
     returning id`);
   await notifyContentChanged(db);
