@@ -164,6 +164,8 @@ test('a season is played, archived and followed by a second one, from the screen
   await expect(slotCard('Question 1').getByText(written)).toBeVisible();
   await organiser.getByRole('link', { name: 'Back to the next season' }).click();
   await expect(draft.getByText('1 question of 6')).toBeVisible();
+  // Saved as a draft: the week says it is still to be approved.
+  await expect(draft.getByText('1 not approved yet')).toBeVisible();
   // The check now stops at week 2's incomplete set (it names one kind of problem at a time).
   const week2Incomplete =
     'questions: weeks[1].questions: needs exactly slots 1 to 5 and one challenger';
@@ -198,6 +200,9 @@ test('a season is played, archived and followed by a second one, from the screen
   await expect(organiser.getByText(/^Autumn: /)).toHaveCount(6);
   await organiser.getByRole('link', { name: 'Back to the next season' }).click();
   await expect(draft.getByText('6 questions of 6')).toHaveCount(5);
+  // The bank's weeks came approved; the imported week's six became drafts.
+  await expect(draft.getByText('6 not approved yet')).toHaveCount(1);
+  await lookAt(organiser, 'organiser-next-season-to-approve');
   await expect(draft.getByText(/no questions for week/)).toHaveCount(0);
   await expect(draft.getByText(week2Incomplete)).toBeVisible();
 

@@ -123,6 +123,11 @@ export const organiserSeasonsSchema = z.object({
           closesOn: z.string(),
           /** Questions in the week (six when complete). */
           questions: z.number(),
+          /**
+           * Of them, not approved yet (written or imported ones, and a question copied from the
+           * bank whose key was corrected): players only ever get approved questions.
+           */
+          toApprove: z.number(),
         }),
       ),
       /** The content file rules the draft breaks (empty: it can be launched). */

@@ -9,6 +9,7 @@ import {
   type PlayApp,
 } from '../../../../../tests/play-helpers';
 import type { WeekTranslations } from '#shared/contracts/organise-translations';
+import type { OrganiserSeasons } from '#shared/contracts/past-seasons';
 import { questions } from '../../../db/schema';
 
 /**
@@ -57,12 +58,21 @@ afterAll(() => t.close());
 
 describe('a corrected week taken from the bank', () => {
   it('comes with its corrected questions as drafts, with a plain key, and the rest as they were', async () => {
-    ok(
+    const view = ok<OrganiserSeasons>(
       await organiser.put(`/api/organise/seasons/${DRAFT.id}/weeks/1/questions`, {
         seasonId: '2025',
         setNum: 1,
       }),
     );
+    // The draft's page counts them for the organiser.
+    expect(view.draft!.weeks.map((week) => [week.questions, week.toApprove])).toEqual([
+      [6, 2],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+    ]);
     const [source, copy] = [await weekRows('2025', 1), await weekRows(DRAFT.id, 1)];
     expect(source.map((row) => [row.acceptedOptions.length, row.voidedAt !== null])).toEqual([
       [0, false],

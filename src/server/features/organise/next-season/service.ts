@@ -100,14 +100,18 @@ export async function organiserSeasons(db: Database): Promise<OrganiserSeasons> 
       id: draftRow.id,
       name: draftRow.name,
       registrationClosesAt: draftRow.registrationClosesAt.toISOString(),
-      weeks: calendar.weeks.map(({ setNum, eventId, eventWeek, opensOn, closesOn }) => ({
-        setNum,
-        eventId,
-        eventWeek,
-        opensOn,
-        closesOn,
-        questions: questionRows.filter((row) => row.setNum === setNum).length,
-      })),
+      weeks: calendar.weeks.map(({ setNum, eventId, eventWeek, opensOn, closesOn }) => {
+        const week = questionRows.filter((row) => row.setNum === setNum);
+        return {
+          setNum,
+          eventId,
+          eventWeek,
+          opensOn,
+          closesOn,
+          questions: week.length,
+          toApprove: week.filter((row) => row.reviewStatus !== 'approved').length,
+        };
+      }),
       problems,
     };
   }

@@ -324,6 +324,11 @@ function DraftWeek({
         <span className={`${styles.badge} ${week.questions === 6 ? styles.open : styles.locked}`}>
           {t('next.questions', { count: week.questions, number: week.questions })}
         </span>
+        {week.toApprove > 0 && (
+          <span className={`${styles.badge} ${styles.locked}`}>
+            {t('next.toApprove', { count: week.toApprove })}
+          </span>
+        )}
       </div>
       <div className={page.bankRow}>
         <div className={styles.field}>
