@@ -43,6 +43,9 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 120_000,
+  // The whole run, under CI: the specs take about 15 minutes on a 2-core machine; a run that
+  // hangs fails after 45 instead of holding CI to its limit.
+  globalTimeout: process.env.CI ? 45 * 60_000 : 0,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

@@ -1,12 +1,14 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 const shared = {
-  setupFiles: ['tests/setup-console.ts'],
+  setupFiles: ['tests/setup-console.ts', 'tests/stall-watchdog-marker.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // A worker the stall watchdog (tests/stall-watchdog.ts) sends SIGUSR2 writes a diagnostic report.
+  execArgv: ['--report-on-signal', `--report-directory=${tmpdir()}`],
 };
 
 /**
@@ -15,6 +17,8 @@ const shared = {
  */
 export default defineConfig({
   test: {
+    // A test file that never ends fails within minutes instead of holding the run for ever.
+    reporters: ['default', './tests/stall-watchdog.ts'],
     // A test file waits on its database, its HTTP round trips and the servers it spawns as often
     // as it computes: one file per core. (Vitest's default, one less than the cores, ran the
     // files one at a time on a 2-core machine.)
@@ -28,8 +32,14 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'pglite',
+          provide: { project: 'pglite' },
           globalSetup: ['tests/pglite-image.ts'],
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'src/**/*.test.tsx',
+            'scripts/**/*.test.ts',
+            'tests/*.test.ts',
+          ],
         },
       },
       ...(postgresUrl
@@ -38,6 +48,7 @@ export default defineConfig({
               test: {
                 ...shared,
                 name: 'postgres',
+                provide: { project: 'postgres' },
                 include: ['src/**/*.api.test.ts'],
                 env: { PODIUM_TEST_DB: 'postgres' },
               },
