@@ -182,9 +182,9 @@ export async function playMainSet(
 }
 
 /**
- * Every place in a JSON value where a correct option could leak: a non-null `correctOption`,
- * or any field whose name mentions 'correct' holding a string (an option key). Counts such as
- * `correctCount` are numbers and do not count.
+ * Every place in a JSON value where a correct option could leak: any field whose name mentions
+ * 'correct' (or 'right', 'solution') holding a string (an option key), a list of keys or a
+ * correction of the key. Counts such as `correctCount` are numbers and do not count.
  */
 export function correctOptionLeaks(value: unknown, path = '$'): string[] {
   if (Array.isArray(value))
@@ -193,7 +193,8 @@ export function correctOptionLeaks(value: unknown, path = '$'): string[] {
   return Object.entries(value).flatMap(([name, field]) => {
     const here = `${path}.${name}`;
     const leak =
-      /correct|right|solution/i.test(name) && (typeof field === 'string' || Array.isArray(field))
+      /correct|right|solution/i.test(name) &&
+      (typeof field === 'string' || (typeof field === 'object' && field !== null))
         ? [`${here} = ${JSON.stringify(field)}`]
         : [];
     return [...leak, ...correctOptionLeaks(field, here)];

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { QUESTION_CATEGORIES } from './season';
 
+/**
+ * A correction of the key after the week opened (ADR 0041): options accepted besides the
+ * correct one, or the question voided (it counts for nobody); null when never corrected.
+ */
+export const keyCorrectionSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('accepted'), options: z.array(z.string()) }),
+    z.object({ kind: z.literal('voided') }),
+  ])
+  .nullable();
+
 export const playQuestionSchema = z.object({
   position: z.number(),
   category: z.enum(QUESTION_CATEGORIES),
@@ -9,6 +20,8 @@ export const playQuestionSchema = z.object({
   options: z.array(z.object({ key: z.string(), text: z.string() })),
   /** Only once the week has closed in every time zone; null before. */
   correctOption: z.string().nullable(),
+  /** The key's correction, with the correct option; null before, and when never corrected. */
+  correction: keyCorrectionSchema,
 });
 export type PlayQuestion = z.infer<typeof playQuestionSchema>;
 

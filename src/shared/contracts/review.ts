@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WEEK_COUNT } from '../domain/calendar';
+import { keyCorrectionSchema } from './play';
 import { QUESTION_CATEGORIES } from './season';
 
 /**
@@ -26,16 +27,8 @@ export const reviewQuestionSchema = z.object({
   explanation: z.string().nullable(),
   /** The reference for it (study, guideline, product document); null when none. */
   source: z.string().nullable(),
-  /**
-   * A correction of the key after the week opened (ADR 0041): options accepted besides
-   * `correctOption`, or the question voided (it counts for nobody); null when never corrected.
-   */
-  correction: z
-    .discriminatedUnion('kind', [
-      z.object({ kind: z.literal('accepted'), options: z.array(z.string()) }),
-      z.object({ kind: z.literal('voided') }),
-    ])
-    .nullable(),
+  /** Options accepted besides `correctOption`, or the question voided; null when never corrected. */
+  correction: keyCorrectionSchema,
 });
 export type ReviewQuestion = z.infer<typeof reviewQuestionSchema>;
 

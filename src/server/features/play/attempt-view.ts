@@ -1,4 +1,5 @@
 import type { Attempt, PlayQuestion } from '#shared/contracts/play';
+import { correctionOf } from '#shared/domain/answer-key';
 import type { QuestionCategory } from '#shared/contracts/season';
 import { QUESTIONS_PER_WEEK } from '#shared/domain/scoring';
 import { allowanceSeconds } from '#shared/domain/time-factor';
@@ -23,6 +24,7 @@ export function toPlayQuestion(
       text: text.options[key] ?? question.translations.en!.options[key] ?? key,
     })),
     correctOption: revealCorrect ? question.correctOption : null,
+    correction: revealCorrect ? correctionOf(question) : null,
   };
 }
 

@@ -50,7 +50,6 @@ beforeAll(async () => {
     ok(await organiser.post(`/api/organise/weeks/1/questions/${slot}/correction`, body));
   await correct(2, { action: 'accept-option', option: other, reason: 'Two options are right' });
   await correct(3, { action: 'void', reason: 'The question was ambiguous' });
-  expect(third!.voidedAt).toBeNull();
   const created = await organiser.post('/api/organise/seasons', { ...DRAFT, from: 'empty' });
   expect(created.statusCode).toBe(201);
 });

@@ -4,6 +4,7 @@ import { moments2025 } from '../../../../../tests/factories';
 import { latestAudit, ok, refused, signInOrganiser } from '../../../../../tests/organise-helpers';
 import type { ApiClient } from '../../../../../tests/organise-helpers';
 import {
+  correctOptionLeaks,
   createPlayApp,
   expectStatus,
   registeredPlayer,
@@ -108,6 +109,7 @@ async function expectEverythingRecomputes() {
 }
 
 let week1: Awaited<ReturnType<typeof weekKeys>>;
+let camilleAttempt: string;
 
 beforeAll(async () => {
   t = await createPlayApp(moments2025.beforeLaunch);
@@ -121,7 +123,7 @@ beforeAll(async () => {
   const [q1, q2, q3, q4, q5] = week1.main as [SlotKey, SlotKey, SlotKey, SlotKey, SlotKey];
   t.clock.set(moments2025.week1Open);
   await play(ana, [q1.correct, q2.alt, q3.correct, q4.correct, q5.correct], 10);
-  await play(
+  camilleAttempt = await play(
     camille,
     week1.main.map((q) => q.correct),
     40,
@@ -304,6 +306,18 @@ describe('a closed week', () => {
     );
     expect(review.questions[4]!.correction).toEqual({ kind: 'voided' });
     expect(review.result!.correctCount).toBe(4);
+    // The attempt, read after the close, says the same of every question as the review.
+    const attempt = expectStatus(await camille.attempt(camilleAttempt), 200);
+    const keyOf = (q: { correctOption: string | null; correction: unknown }) => [
+      q.correctOption,
+      q.correction,
+    ];
+    expect(attempt.questions.map(keyOf)).toEqual(review.questions.map(keyOf));
+    expect(attempt.questions[1]!.correction).toEqual({
+      kind: 'accepted',
+      options: [week1.main[1]!.alt],
+    });
+    expect(attempt.result!.correctCount).toBe(4);
     refused(
       await correction(1, 5, {
         action: 'accept-option',
@@ -430,5 +444,10 @@ describe('a correction while the week is being played', () => {
       expect(row.correctCount).toBe(4);
     }
     await expectEverythingRecomputes();
+    // The week is still open: the corrected key stays on the server, as the key does.
+    for (const [index, player] of everyone.entries()) {
+      const view = expectStatus(await player.attempt(ids[index]!), 200);
+      expect(correctOptionLeaks(view)).toEqual([]);
+    }
   });
 });

@@ -12,6 +12,7 @@ const question = (position: number) => ({
     { key: 'b', text: 'B' },
   ],
   correctOption: null,
+  correction: null,
 });
 
 /** Attempt a1 with `answered` questions answered, as the server would send it. */
