@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, SerializedError, TestModule } from 'vitest/node';
 
 /**
  * A Vitest reporter that ends a test file that never ends. Vitest bounds each test and hook, but
@@ -9,7 +9,8 @@ import type { Reporter, TestModule } from 'vitest/node';
  * for ever (CI would spend its whole 90 minutes there). The longest file takes under a minute on
  * a 2-core machine; one that has run for `VITEST_STALL_MINUTES` (5 by default) is reported with
  * what its worker was doing, and its worker is killed, so that Vitest fails that file and the run
- * goes on to its end.
+ * goes on to its end. `npm run test:unit` (scripts/vitest-run.mjs) runs such files once more
+ * when nothing else failed.
  *
  * Each worker says which file it runs in a marker named after its pid (the set-up file
  * tests/stall-watchdog-marker.ts), in a folder named after this process's pid. Workers run with
@@ -20,7 +21,9 @@ import type { Reporter, TestModule } from 'vitest/node';
 export default class StallWatchdog implements Reporter {
   private readonly limitMs = Number(process.env.VITEST_STALL_MINUTES ?? 5) * 60_000;
   /** The files the workers have started and not ended, by module id. */
-  private readonly running = new Map<string, { marker: string; since: number }>();
+  private readonly running = new Map<string, { project: string; file: string; since: number }>();
+  /** The files this watchdog ended. */
+  private readonly stalled: { id: string; project: string; file: string }[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   onInit(): void {
@@ -32,27 +35,52 @@ export default class StallWatchdog implements Reporter {
 
   // Sent by the worker as it starts collecting the file, not when the file joins the queue.
   onTestModuleQueued(testModule: TestModule): void {
-    const marker = markerText(testModule.project.name, testModule.moduleId);
-    this.running.set(testModule.id, { marker, since: Date.now() });
+    const { project, moduleId: file } = testModule;
+    this.running.set(testModule.id, { project: project.name, file, since: Date.now() });
   }
 
   onTestModuleEnd(testModule: TestModule): void {
     this.running.delete(testModule.id);
   }
 
-  onTestRunEnd(): void {
+  onTestRunEnd(
+    testModules: readonly TestModule[],
+    unhandledErrors: readonly SerializedError[],
+  ): void {
     clearInterval(this.timer);
     rmSync(markerFolder(process.pid), { recursive: true, force: true });
+    if (!process.env.VITEST_STALLS_FILE) return;
+    // Each killed worker is one unhandled error ("Worker exited unexpectedly") and its file
+    // fails; anything else that failed is a failure of its own.
+    const stalledIds = new Set(this.stalled.map((stall) => stall.id));
+    const otherFailures =
+      testModules.filter((module) => module.state() === 'failed' && !stalledIds.has(module.id))
+        .length + Math.max(0, unhandledErrors.length - this.stalled.length);
+    const stalls: Stalls = {
+      stalled: this.stalled.map(({ project, file }) => ({ project, file })),
+      otherFailures,
+    };
+    writeFileSync(process.env.VITEST_STALLS_FILE, JSON.stringify(stalls));
   }
 
   private check(): void {
     const now = Date.now();
-    for (const [id, { marker, since }] of this.running) {
+    for (const [id, { project, file, since }] of this.running) {
       if (now - since < this.limitMs) continue;
       this.running.delete(id);
-      void endStalledWorker(marker, Math.round((now - since) / 1000));
+      this.stalled.push({ id, project, file });
+      void endStalledWorker(markerText(project, file), Math.round((now - since) / 1000));
     }
   }
+}
+
+/**
+ * What the watchdog writes to VITEST_STALLS_FILE at the end of a run (scripts/vitest-run.mjs
+ * reads it): the files it ended, and how many other files or errors failed the run.
+ */
+export interface Stalls {
+  stalled: { project: string; file: string }[];
+  otherFailures: number;
 }
 
 /** Where the workers of the Vitest process `mainPid` leave their markers. */
@@ -72,6 +100,9 @@ export function markWorker(project: string, file: string): void {
   writeFileSync(path.join(folder, String(process.pid)), markerText(project, file));
 }
 
+/** How long a worker has to write its report (a few milliseconds when its event loop turns). */
+const REPORT_WAIT_MS = 3_000;
+
 async function endStalledWorker(marker: string, seconds: number): Promise<void> {
   const say = (line: string) => process.stderr.write(`[stall watchdog] ${line}\n`);
   const shown = marker.replace(process.cwd() + path.sep, '');
@@ -86,12 +117,12 @@ async function endStalledWorker(marker: string, seconds: number): Promise<void> 
   }
   const cpuBefore = cpuTicks(pid);
   process.kill(pid, 'SIGUSR2');
-  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  await new Promise((resolve) => setTimeout(resolve, REPORT_WAIT_MS));
   const cpuAfter = cpuTicks(pid);
   if (cpuBefore !== null && cpuAfter !== null) {
     say(
-      `Its worker (pid ${pid}) used ${cpuAfter - cpuBefore} CPU ticks in 5 s ` +
-        '(about 500 while its JavaScript runs without a break, about 0 while it waits).',
+      `Its worker (pid ${pid}) used ${cpuAfter - cpuBefore} CPU ticks in ${REPORT_WAIT_MS / 1000} s ` +
+        `(about ${REPORT_WAIT_MS / 10} while its JavaScript runs without a break, about 0 while it waits).`,
     );
   }
   // Node names a report report.<date>.<time>.<pid>.<thread>.<sequence>.json.
@@ -103,7 +134,7 @@ async function endStalledWorker(marker: string, seconds: number): Promise<void> 
     say(`Its diagnostic report:\n${summarise(readFileSync(file, 'utf8'))}`);
     rmSync(file, { force: true });
   } else {
-    say('It wrote no diagnostic report within 5 s: its event loop does not turn.');
+    say(`No diagnostic report within ${REPORT_WAIT_MS / 1000} s: its event loop does not turn.`);
   }
   say(`Killing it, so that Vitest fails ${shown} and the run ends.`);
   process.kill(pid, 'SIGKILL');
