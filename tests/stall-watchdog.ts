@@ -22,7 +22,7 @@ export default class StallWatchdog implements Reporter {
   private readonly limitMs = Number(process.env.VITEST_STALL_MINUTES ?? 5) * 60_000;
   /** The files the workers have started and not ended, by module id. */
   private readonly running = new Map<string, { project: string; file: string; since: number }>();
-  /** The files this watchdog ended. */
+  /** The files whose worker this watchdog killed. */
   private readonly stalled: { id: string; project: string; file: string }[] = [];
   private timer: NodeJS.Timeout | undefined;
 
@@ -68,8 +68,11 @@ export default class StallWatchdog implements Reporter {
     for (const [id, { project, file, since }] of this.running) {
       if (now - since < this.limitMs) continue;
       this.running.delete(id);
-      this.stalled.push({ id, project, file });
-      void endStalledWorker(markerText(project, file), Math.round((now - since) / 1000));
+      void endStalledWorker(markerText(project, file), Math.round((now - since) / 1000)).then(
+        (killed) => {
+          if (killed) this.stalled.push({ id, project, file });
+        },
+      );
     }
   }
 }
@@ -103,7 +106,8 @@ export function markWorker(project: string, file: string): void {
 /** How long a worker has to write its report (a few milliseconds when its event loop turns). */
 const REPORT_WAIT_MS = 3_000;
 
-async function endStalledWorker(marker: string, seconds: number): Promise<void> {
+/** Reports the worker running the stalled file, and kills it; whether it did. */
+async function endStalledWorker(marker: string, seconds: number): Promise<boolean> {
   const say = (line: string) => process.stderr.write(`[stall watchdog] ${line}\n`);
   const shown = marker.replace(process.cwd() + path.sep, '');
   say(`${shown} has run for ${seconds} s without ending.`);
@@ -113,7 +117,7 @@ async function endStalledWorker(marker: string, seconds: number): Promise<void> 
     .find((worker) => readFileSync(path.join(folder, String(worker)), 'utf8') === marker);
   if (pid === undefined || !alive(pid)) {
     say('No live worker runs it any more: Vitest reports what it knows.');
-    return;
+    return false;
   }
   const cpuBefore = cpuTicks(pid);
   process.kill(pid, 'SIGUSR2');
@@ -138,6 +142,7 @@ async function endStalledWorker(marker: string, seconds: number): Promise<void> 
   }
   say(`Killing it, so that Vitest fails ${shown} and the run ends.`);
   process.kill(pid, 'SIGKILL');
+  return true;
 }
 
 function alive(pid: number): boolean {
