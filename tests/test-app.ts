@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
@@ -50,11 +50,13 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
+  // The embedded provider's keys; removed with the app.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'podium-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: TEST_ORIGIN,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'podium-test-')),
+    DATA_DIR: dataDir,
     // The reminder rounds' timer is off: its statements at start-up would land inside tests
     // that count statements. reminders.api.test.ts runs rounds itself; the e2e servers run it.
     REMINDERS: '0',
@@ -95,6 +97,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       if (!options.database) await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
